@@ -1,0 +1,16 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+import remixConfig from './remix.config.js'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  build: { target: 'es2022', cssMinify: true },
+  plugins: [remix(remixConfig)],
+})
