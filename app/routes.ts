@@ -20,6 +20,7 @@ export const unlocalizedRoutes: RouteDef[] = [
   { id: 'robots', path: 'robots.txt', file: 'routes/robots[.]txt.ts' },
   { id: 'sitemap', path: 'sitemap.xml', file: 'routes/sitemap[.]xml.ts' },
   { id: 'change-language', path: 'change-language/:locale', file: 'routes/change-language.ts' },
+  { id: 'consent', path: 'consent', file: 'routes/consent.ts' },
 ]
 
 export const routeTable: RouteDef[] = [
