@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/setup/chromium'
+import { servers } from './tests/setup/servers'
+
+// Every flow runs twice: with JavaScript and with JavaScript disabled. Specs for JS-only
+// enhancements are tagged @js and skipped by the no-JS project through grepInvert.
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    baseURL: servers.main.url,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    {
+      name: 'no-js',
+      grepInvert: /@js/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions: chromiumLaunchOptions },
+    },
+  ],
+  webServer: Object.values(servers).map((s) => ({
+    command: s.command,
+    url: `${s.url}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: s.env,
+  })),
+})

@@ -1,0 +1,37 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// Three shops for the end-to-end tests, each on loopback with a fresh data directory:
+// the normal one on the embedded demo store, one whose demo store is in maintenance mode,
+// and one pointed at a store that cannot be reached.
+const runId = process.env.E2E_RUN_ID ?? String(process.pid)
+const dataRoot = join(tmpdir(), `forestry-e2e-${runId}`)
+
+function shop(port: number, name: string, extra: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    command: `rm -rf ${join(dataRoot, name)} && npm run serve`,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: join(dataRoot, name),
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'e2e-session-secret-not-for-production',
+      ...extra,
+    },
+  }
+}
+
+export const servers = {
+  main: shop(3310, 'main', {}),
+  maintenance: shop(3311, 'maintenance', { DEMO_STORE_MAINTENANCE: 'true' }),
+  // Port 9 (discard) is closed on loopback, so every store call is refused.
+  unreachable: shop(3312, 'unreachable', {
+    SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api',
+    SHOPWARE_ACCESS_TOKEN: 'SWSCUNREACHABLE000000000000',
+    STORE_TIMEOUT_MS: '2000',
+  }),
+}
