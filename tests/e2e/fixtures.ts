@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export { expect }
+export type Locale = 'de' | 'en' | 'fr'
+export const locales: Locale[] = ['de', 'en', 'fr']
+export const prefix = (locale: Locale) => (locale === 'de' ? '' : `/${locale}`)
+
+const cache = new Map<string, Record<string, unknown>>()
+
+/** The shop's own translation for a key, so tests check that the right text shows without copying it. */
+export function t(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(':') ? key.split(':') : ['common', key]
+  const file = join(process.cwd(), 'locales', locale, `${ns}.json`)
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')))
+  let node: unknown = cache.get(file)
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  if (typeof node !== 'string') throw new Error(`missing translation ${locale}:${key}`)
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
+}
+
+/** Fails on serious or critical axe violations; names them in the message. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'serious or critical axe violations',
+  ).toEqual([])
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // With JavaScript on, an unexpected console error (hydration mismatch, CSP refusal) fails the test.
+  consoleErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(err.message))
+      await use(errors)
+      const unexpected = errors.filter(
+        (e) => !/status of (404|408|500|502|503)/.test(e) && !testInfo.annotations.some((a) => a.type === 'allow-console-errors'),
+      )
+      expect(unexpected, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
