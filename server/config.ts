@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import type { StoreConnection } from '../app/load-context'
+import { DEMO_ACCESS_KEY } from './demo-store/constants'
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+export const MISSING_ENDPOINT_OR_TOKEN = 'Make sure that endpoint and accessToken are settled in the configuration'
+
+// Only used when SESSION_SECRET is unset; production boots with a warning so a demo container still starts.
+export const DEV_SESSION_SECRET = 'forestry-storefront-dev-secret-change-me'
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback
+      const parsed = Number(value)
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected an integer from ${min} to ${max}, got "${value}"` })
+        return z.NEVER
+      }
+      return parsed
+    })
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const normalized = value?.toLowerCase()
+    if (normalized === undefined || normalized === 'false' || normalized === '0' || normalized === 'no') return false
+    if (normalized === 'true' || normalized === '1' || normalized === 'yes') return true
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected true or false, got "${value}"` })
+    return z.NEVER
+  })
+
+const httpUrl = z.string().transform((value, ctx) => {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected an http(s) URL, got "${value}"` })
+    return z.NEVER
+  }
+  return value.replace(/\/+$/, '')
+})
+
+const envSchema = z.object({
+  PORT: integer(3000, 1, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().default('./data'),
+  SHOPWARE_ENDPOINT: httpUrl.optional(),
+  SHOPWARE_ACCESS_TOKEN: z.string().optional(),
+  STORE_TIMEOUT_MS: integer(10_000, 1, 300_000),
+  SESSION_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  DEMO_STORE_MAINTENANCE: flag,
+  DEMO_STORE_LATENCY_MS: integer(0, 0, 60_000),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+})
+
+// Compose files and shells often export empty strings for "unset"; treat them as absent.
+function withoutBlanks(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const result: Record<string, string | undefined> = {}
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key]?.trim()
+    result[key] = value ? value : undefined
+  }
+  return result
+}
+
+export interface DemoStoreOptions {
+  maintenance: boolean
+  latencyMs: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Public origin without trailing slash. */
+  publicUrl: string
+  dataDir: string
+  store: StoreConnection
+  /** Set when the embedded demo store serves the Store API. */
+  demoStore: DemoStoreOptions | null
+  sessionSecret: string
+  logLevel: LogLevel
+  nodeEnv: 'development' | 'production' | 'test'
+  isProduction: boolean
+  /** Things worth logging at boot that do not stop it. */
+  warnings: string[]
+}
+
+/** Reads the configuration from an environment object. Pure: no logging, no exit; throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(env))
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new ConfigError(`Invalid configuration: ${details}`)
+  }
+  const values = parsed.data
+
+  const hasEndpoint = values.SHOPWARE_ENDPOINT !== undefined
+  const hasToken = values.SHOPWARE_ACCESS_TOKEN !== undefined
+  if (hasEndpoint !== hasToken) throw new ConfigError(MISSING_ENDPOINT_OR_TOKEN)
+
+  const embedded = !hasEndpoint
+  const store: StoreConnection = {
+    endpoint: values.SHOPWARE_ENDPOINT ?? `http://127.0.0.1:${values.PORT}/store-api`,
+    accessToken: values.SHOPWARE_ACCESS_TOKEN ?? DEMO_ACCESS_KEY,
+    timeoutMs: values.STORE_TIMEOUT_MS,
+    embedded,
+  }
+
+  const isProduction = values.NODE_ENV === 'production'
+  const warnings: string[] = []
+  if (!values.SESSION_SECRET && isProduction) {
+    warnings.push('SESSION_SECRET is not set: using the development default; set a long random value in production')
+  }
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    dataDir: values.DATA_DIR,
+    store,
+    demoStore: embedded ? { maintenance: values.DEMO_STORE_MAINTENANCE, latencyMs: values.DEMO_STORE_LATENCY_MS } : null,
+    sessionSecret: values.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    logLevel: values.LOG_LEVEL,
+    nodeEnv: values.NODE_ENV,
+    isProduction,
+    warnings,
+  }
+}
