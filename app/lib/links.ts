@@ -1,0 +1,128 @@
+import { localizePath, type Locale } from './locale'
+
+/** The parts of a Store API SEO URL that links need. */
+export interface SeoUrlRef {
+  seoPathInfo: string
+  isCanonical?: boolean
+  routeName?: string
+  foreignKey?: string
+}
+
+export interface LinkTarget {
+  href: string
+  external?: boolean
+}
+
+/** The fields of a Store API category that decide where its navigation entry points. */
+export interface CategoryRef {
+  id: string
+  type?: string
+  linkType?: string | null
+  internalLink?: string | null
+  externalLink?: string | null
+  seoUrls?: SeoUrlRef[] | null
+  translated?: { externalLink?: string | null; internalLink?: string | null; linkType?: string | null }
+}
+
+export interface ProductRef {
+  id: string
+  seoUrls?: SeoUrlRef[] | null
+}
+
+export interface LandingPageRef {
+  id: string
+  seoUrls?: SeoUrlRef[] | null
+}
+
+/** Landing pages behind the short legal routes (/toc, /privacy, /shipping) and the imprint, per locale, without prefix. */
+export const legalPagePaths = {
+  toc: { de: '/agb/', en: '/terms-and-conditions/', fr: '/conditions-generales-de-vente/' },
+  privacy: { de: '/datenschutzerklaerung/', en: '/privacy-policy/', fr: '/declaration-de-confidentialite/' },
+  shipping: { de: '/versand-und-zahlung/', en: '/shipping-and-payment/', fr: '/livraison-et-paiement/' },
+  imprint: { de: '/impressum/', en: '/imprint/', fr: '/mentions-legales/' },
+} as const satisfies Record<string, Record<Locale, string>>
+
+export type LegalPage = keyof typeof legalPagePaths
+
+/** The SEO path ('/produkte/') of an entity, preferring the canonical one; undefined when it has none. */
+export function seoPath(seoUrls: readonly SeoUrlRef[] | null | undefined, routeName?: string): string | undefined {
+  const candidates = (seoUrls ?? []).filter((u) => u.seoPathInfo && (!routeName || !u.routeName || u.routeName === routeName))
+  const chosen = candidates.find((u) => u.isCanonical) ?? candidates[0]
+  if (!chosen) return undefined
+  return `/${chosen.seoPathInfo.replace(/^\/+/, '')}`
+}
+
+const SAFE_PROTOCOLS = new Set(['http:', 'https:'])
+
+/** The URL when it is an absolute http(s) URL; javascript:, data:, relative and malformed values are refused. */
+export function safeExternalUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  const trimmed = value.trim()
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    return undefined
+  }
+  return SAFE_PROTOCOLS.has(url.protocol) ? url.href : undefined
+}
+
+export function productHref(locale: Locale, product: ProductRef): string {
+  return localizePath(locale, seoPath(product.seoUrls, 'frontend.detail.page') ?? `/detail/${product.id}`)
+}
+
+export function landingPageHref(locale: Locale, page: LandingPageRef): string {
+  return localizePath(locale, seoPath(page.seoUrls, 'frontend.landing.page') ?? `/landingPage/${page.id}`)
+}
+
+export function categoryPageHref(locale: Locale, category: Pick<CategoryRef, 'id' | 'seoUrls'>): string {
+  return localizePath(locale, seoPath(category.seoUrls, 'frontend.navigation.page') ?? `/navigation/${category.id}`)
+}
+
+/**
+ * Where a navigation entry points. Link categories follow their link type; a folder has no page of
+ * its own, so it gets no target (undefined) and is shown as a heading for its children.
+ */
+export function categoryLink(locale: Locale, category: CategoryRef): LinkTarget | undefined {
+  if (category.type === 'folder') return undefined
+  if (category.type !== 'link') return { href: categoryPageHref(locale, category) }
+
+  const linkType = category.translated?.linkType || category.linkType
+  const internal = category.translated?.internalLink || category.internalLink
+  switch (linkType) {
+    case 'external': {
+      const url = safeExternalUrl(category.translated?.externalLink || category.externalLink)
+      return url ? { href: url, external: true } : undefined
+    }
+    case 'product':
+      return internal ? { href: productHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.detail.page', internal) }) } : undefined
+    case 'landing_page':
+      return internal
+        ? { href: landingPageHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.landing.page', internal) }) }
+        : undefined
+    case 'category':
+      return internal
+        ? { href: categoryPageHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.navigation.page', internal) }) }
+        : undefined
+    default:
+      return undefined
+  }
+}
+
+// A link category's own seoUrls describe the link entry, not its target; only entries that name
+// the target (route and foreign key) may stand in for the target's path.
+function targetSeoUrls(seoUrls: readonly SeoUrlRef[] | null | undefined, routeName: string, targetId: string): SeoUrlRef[] {
+  return (seoUrls ?? []).filter((u) => u.routeName === routeName && u.foreignKey === targetId)
+}
+
+/** The localized path of a legal landing page. */
+export function legalPageHref(locale: Locale, page: LegalPage): string {
+  return localizePath(locale, legalPagePaths[page][locale])
+}
+
+/** A same-origin redirect target: must start with one '/' (not '//' or '/\'), else undefined. */
+export function safeRedirectPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
+  if (/[\u0000-\u001f]/.test(value)) return undefined
+  return value
+}
