@@ -1,0 +1,126 @@
+import { parseSetCookie } from 'cookie'
+import { describe, expect, it } from 'vitest'
+import {
+  acceptedCategories,
+  buildConsent,
+  consentCookieHeaders,
+  consentCookieName,
+  consentFormSchema,
+  consentMaxAgeSeconds,
+  consentState,
+  readConsent,
+  safeRedirectPath,
+} from './consent.server'
+
+const now = new Date('2026-01-10T12:00:00.000Z')
+
+function requestWith(cookie?: string): Request {
+  return new Request('http://127.0.0.1/', { headers: cookie ? { Cookie: cookie } : {} })
+}
+
+function cookieFrom(header: string): string {
+  const parsed = parseSetCookie(header)
+  return `${parsed.name}=${encodeURIComponent(parsed.value)}`
+}
+
+describe('buildConsent', () => {
+  it('always includes necessary and lists the services of accepted categories', () => {
+    const record = buildConsent({ categories: ['functional'], locale: 'fr', previous: null, now })
+    expect(record.categories).toEqual(['necessary', 'functional'])
+    expect(record.services).toEqual({ necessary: [], messurement: [], functional: ['chatWidget', 'videoPlayer'] })
+    expect(record.revision).toBe(1)
+    expect(record.languageCode).toBe('fr')
+    expect(record.consentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(record.consentTimestamp).toBe(now.toISOString())
+    expect(record.expirationTime).toBe(now.getTime() + 182 * 86_400_000)
+  })
+
+  it('keeps id and first timestamp of an earlier consent', () => {
+    const first = buildConsent({ categories: [], locale: 'de', previous: null, now })
+    const later = new Date(now.getTime() + 60_000)
+    const second = buildConsent({ categories: ['messurement'], locale: 'en', previous: first, now: later })
+    expect(second.consentId).toBe(first.consentId)
+    expect(second.consentTimestamp).toBe(first.consentTimestamp)
+    expect(second.lastConsentTimestamp).toBe(later.toISOString())
+  })
+})
+
+describe('cookie round trip', () => {
+  it('writes cc_cookie for 182 days on path / with SameSite Lax and reads it back', () => {
+    const record = buildConsent({ categories: ['messurement'], locale: 'de', previous: null, now })
+    const [header] = consentCookieHeaders(record, requestWith(), true)
+    const parsed = parseSetCookie(header)
+    expect(parsed.name).toBe(consentCookieName)
+    expect(parsed.maxAge).toBe(consentMaxAgeSeconds)
+    expect(parsed.path).toBe('/')
+    expect(parsed.sameSite).toBe('lax')
+    expect(parsed.secure).toBe(true)
+    expect(parsed.httpOnly).toBeFalsy()
+    expect(readConsent(requestWith(cookieFrom(header)), now)).toEqual(record)
+  })
+
+  it('omits Secure on plain http', () => {
+    const record = buildConsent({ categories: [], locale: 'de', previous: null, now })
+    expect(parseSetCookie(consentCookieHeaders(record, requestWith(), false)[0]).secure).toBeFalsy()
+  })
+
+  it('clears measurement cookies when measurement is not accepted', () => {
+    const record = buildConsent({ categories: ['functional'], locale: 'de', previous: null, now })
+    const headers = consentCookieHeaders(record, requestWith('_ga=1; _ga_ABC=2; _gid=3; other=4'), false)
+    const cleared = headers.slice(1).map((h) => parseSetCookie(h))
+    expect(cleared.map((c) => c.name).sort()).toEqual(['_ga', '_ga_ABC', '_gid'])
+    expect(cleared.every((c) => c.maxAge === 0)).toBe(true)
+  })
+
+  it('keeps measurement cookies when measurement is accepted', () => {
+    const record = buildConsent({ categories: ['messurement'], locale: 'de', previous: null, now })
+    expect(consentCookieHeaders(record, requestWith('_ga=1'), false)).toHaveLength(1)
+  })
+})
+
+describe('readConsent validity', () => {
+  const valid = buildConsent({ categories: [], locale: 'en', previous: null, now })
+  const encode = (value: unknown) => `${consentCookieName}=${encodeURIComponent(JSON.stringify(value))}`
+
+  it('rejects another revision', () => {
+    expect(readConsent(requestWith(encode({ ...valid, revision: 2 })), now)).toBeNull()
+  })
+  it('rejects a record without consent id or timestamps', () => {
+    expect(readConsent(requestWith(encode({ ...valid, consentId: undefined })), now)).toBeNull()
+    expect(readConsent(requestWith(encode({ ...valid, consentTimestamp: 'yesterday' })), now)).toBeNull()
+  })
+  it('rejects garbage and expired records', () => {
+    expect(readConsent(requestWith(`${consentCookieName}=%7Bnot-json`), now)).toBeNull()
+    expect(readConsent(requestWith(encode({ ...valid, expirationTime: now.getTime() - 1 })), now)).toBeNull()
+  })
+  it('reports no consent when the cookie is missing', () => {
+    expect(consentState(readConsent(requestWith(), now))).toEqual({ given: false, categories: ['necessary'] })
+    expect(consentState(valid)).toEqual({ given: true, categories: ['necessary'] })
+  })
+})
+
+describe('form handling', () => {
+  it('maps the three buttons to categories', () => {
+    const parse = (intent: string, category: string[] = []) => acceptedCategories(consentFormSchema.parse({ intent, category }))
+    expect(parse('accept-all')).toEqual(['necessary', 'messurement', 'functional'])
+    expect(parse('necessary-only', ['functional'])).toEqual(['necessary'])
+    expect(parse('save', ['functional'])).toEqual(['necessary', 'functional'])
+  })
+  it('refuses unknown intents and categories', () => {
+    expect(consentFormSchema.safeParse({ intent: 'all' }).success).toBe(false)
+    expect(consentFormSchema.safeParse({ intent: 'save', category: ['marketing'] }).success).toBe(false)
+  })
+})
+
+describe('safeRedirectPath', () => {
+  it('accepts same-origin paths and drops the dialog parameter', () => {
+    expect(safeRedirectPath('/en/search?search=saw&cookie-preferences=1')).toBe('/en/search?search=saw')
+    expect(safeRedirectPath('/fr/')).toBe('/fr/')
+  })
+  it('refuses other origins', () => {
+    expect(safeRedirectPath('https://evil.example/')).toBe('/')
+    expect(safeRedirectPath('//evil.example/')).toBe('/')
+    expect(safeRedirectPath('/\\evil.example/')).toBe('/')
+    expect(safeRedirectPath(undefined, '/en')).toBe('/en')
+  })
+})
