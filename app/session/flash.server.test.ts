@@ -6,7 +6,7 @@ const context = { secureCookies: false, sessionSecret: 'test-secret' }
 
 function requestWith(setCookie: string): Request {
   const c = parseSetCookie(setCookie)
-  return new Request('http://localhost/', { headers: { Cookie: `${c.name}=${encodeURIComponent(c.value)}` } })
+  return new Request('http://localhost/', { headers: { Cookie: `${c.name}=${encodeURIComponent(c.value ?? '')}` } })
 }
 
 describe('flash', () => {

@@ -1,0 +1,148 @@
+import { createAPIClient } from '@shopware/api-client'
+import type { operations } from '@shopware/api-client/api-types'
+import type { LoadContext } from '~/load-context'
+import { languageTags, type Locale } from '~/lib/locale'
+import { readContextToken, serializeContextToken } from '~/session/cookies.server'
+import { errorCodes, logStoreErrorHint } from './errors.server'
+import { sessionId } from './session-id.server'
+
+type ApiClient = ReturnType<typeof createAPIClient<operations>>
+export type StoreInvoke = ApiClient['invoke']
+
+type StoreContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+
+export interface Store {
+  locale: Locale
+  /** Typed Store API call; logged, with the page language and the session's context token. */
+  invoke: StoreInvoke
+  /** True when the request came with a context token cookie (the shopper has a store session). */
+  hasSession: boolean
+  /** Store language id of a locale (from the cached language list); undefined if the shop lacks it. */
+  languageId(locale?: Locale): Promise<string | undefined>
+  /**
+   * Set-Cookie headers for a stateful act (cart, login, language in context): the context token
+   * cookie when the store handed out a token other than the one the request came with. Catalogue
+   * loaders never call this, so anonymous pages stay cookie-free and cacheable.
+   */
+  commit(): string[]
+}
+
+type RawInvoke = (path: string, params?: object) => Promise<{ data: unknown; status: number }>
+
+interface LanguageEntry {
+  id: string
+  translationCode?: { code?: string }
+}
+
+// The language list changes only when the shop is reconfigured; one fetch per process and store.
+const languageCache = new Map<string, Promise<Partial<Record<string, string>>>>()
+
+function loadLanguages(raw: RawInvoke, key: string): Promise<Partial<Record<string, string>>> {
+  let cached = languageCache.get(key)
+  if (!cached) {
+    cached = raw('readLanguages post /language', {
+      body: {
+        associations: { translationCode: {} },
+        includes: { language: ['id', 'translationCode'], locale: ['code'] },
+      },
+    }).then(({ data }) => {
+      const elements = (data as { elements?: LanguageEntry[] }).elements ?? []
+      return Object.fromEntries(
+        elements.filter((l) => l.translationCode?.code).map((l) => [l.translationCode!.code!, l.id]),
+      )
+    })
+    cached.catch(() => languageCache.delete(key))
+    languageCache.set(key, cached)
+  }
+  return cached
+}
+
+/** Forgets cached language lists (tests, or after the shop was reconfigured). */
+export function clearLanguageCache(): void {
+  languageCache.clear()
+}
+
+function operationName(path: string): string {
+  return path.split(' ')[0] ?? path
+}
+
+/** The store for one request. Never share it between requests: the client holds the session token. */
+export function getStore(context: StoreContext, request: Request, locale: Locale): Store {
+  const { endpoint, accessToken, timeoutMs } = context.store
+  const cookieToken = readContextToken(request)
+  const client = createAPIClient<operations>({
+    baseURL: endpoint,
+    accessToken,
+    contextToken: cookieToken,
+    fetchOptions: { timeout: timeoutMs, retry: 0 },
+  })
+  let currentToken = cookieToken
+  client.hook('onContextChanged', (token) => {
+    currentToken = token
+  })
+  if (cookieToken) context.requestLog.sid = sessionId(cookieToken, context.sessionSecret)
+
+  const clientInvoke = client.invoke as unknown as RawInvoke
+
+  async function logged(call: RawInvoke, path: string, params?: object): Promise<{ data: unknown; status: number }> {
+    const started = performance.now()
+    const operation = operationName(path)
+    try {
+      const result = await call(path, params)
+      context.logger.info(
+        { operation, status: result.status, durationMs: Math.round(performance.now() - started), errorCodes: [] },
+        'store call',
+      )
+      return result
+    } catch (err) {
+      const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 0
+      context.logger.info(
+        { operation, status, durationMs: Math.round(performance.now() - started), errorCodes: errorCodes(err) },
+        'store call',
+      )
+      logStoreErrorHint(context.logger, err)
+      throw err
+    }
+  }
+
+  const cacheKey = `${endpoint}\u0000${accessToken}`
+  // The language list is read through a client of its own: it must neither depend on the
+  // shopper's session nor let the token the store mints for it replace the session's token.
+  const withoutSession: RawInvoke = (path, params) => {
+    const bare = createAPIClient<operations>({ baseURL: endpoint, accessToken, fetchOptions: { timeout: timeoutMs, retry: 0 } })
+    return logged(bare.invoke as unknown as RawInvoke, path, params)
+  }
+
+  async function languageId(target: Locale = locale): Promise<string | undefined> {
+    const ids = await loadLanguages(withoutSession, cacheKey)
+    const id = ids[languageTags[target]]
+    if (!id) context.logger.warn({ locale: target }, 'store has no language for this locale; using its default')
+    return id
+  }
+
+  let languageReady: Promise<void> | undefined
+  const invoke = (async (path: string, params?: object) => {
+    languageReady ??= languageId().then((id) => {
+      if (id) client.defaultHeaders['sw-language-id'] = id
+    })
+    try {
+      await languageReady
+    } catch (err) {
+      languageReady = undefined
+      throw err
+    }
+    return logged(clientInvoke, path, params)
+  }) as unknown as StoreInvoke
+
+  return {
+    locale,
+    invoke,
+    hasSession: cookieToken !== undefined,
+    languageId,
+    commit() {
+      if (!currentToken || currentToken === cookieToken) return []
+      context.requestLog.sid = sessionId(currentToken, context.sessionSecret)
+      return [serializeContextToken(context, currentToken)]
+    },
+  }
+}

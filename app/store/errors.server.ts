@@ -1,0 +1,174 @@
+import { data } from '@remix-run/node'
+import { ApiClientError } from '@shopware/api-client'
+import type { Logger } from 'pino'
+
+/** One error of a Store API error envelope (ApiClientError.details.errors[]). */
+export interface StoreApiError {
+  code?: string
+  status?: string
+  title?: string
+  detail?: string
+  source?: { pointer?: string }
+  meta?: { parameters?: Record<string, unknown> | unknown[] }
+}
+
+export type StoreErrorKind = 'maintenance' | 'not-found' | 'timeout' | 'unreachable' | 'configuration' | 'other'
+
+export const MAINTENANCE_CODE = 'FRAMEWORK__API_SALES_CHANNEL_MAINTENANCE_MODE'
+export const CONFIGURATION_HINT = 'API connection or configuration (endpoint and access token) may be wrong'
+
+const pageStatus: Record<StoreErrorKind, number> = {
+  maintenance: 503,
+  'not-found': 404,
+  timeout: 408,
+  unreachable: 502,
+  configuration: 500,
+  other: 500,
+}
+
+// Node's network error codes for "could not reach the host at all" (as opposed to a slow answer).
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+])
+
+/** The errors of a Store API envelope carried by an ApiClientError; [] for anything else. */
+export function apiErrors(err: unknown): StoreApiError[] {
+  if (!(err instanceof ApiClientError)) return []
+  const details: unknown = err.details
+  if (!details || typeof details !== 'object') return []
+  const errors = (details as { errors?: unknown }).errors
+  return Array.isArray(errors) ? errors.filter((e): e is StoreApiError => !!e && typeof e === 'object') : []
+}
+
+export function errorCodes(err: unknown): string[] {
+  return apiErrors(err)
+    .map((e) => e.code)
+    .filter((c): c is string => typeof c === 'string' && c.length > 0)
+}
+
+/** Walks an error's cause chain (ofetch FetchError → undici TypeError → system error). */
+function causes(err: unknown): unknown[] {
+  const chain: unknown[] = []
+  let current: unknown = err
+  while (current && typeof current === 'object' && chain.length < 6) {
+    chain.push(current)
+    current = (current as { cause?: unknown }).cause
+  }
+  return chain
+}
+
+function field(value: unknown, key: 'name' | 'code'): unknown {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+}
+
+export function classifyStoreError(err: unknown): StoreErrorKind {
+  if (err instanceof ApiClientError) {
+    const codes = errorCodes(err)
+    if (codes.includes(MAINTENANCE_CODE)) return 'maintenance'
+    if (err.status === 404 || codes.some((c) => /^CONTENT__.*_NOT_FOUND$/.test(c))) return 'not-found'
+    if (err.status === 412) return 'configuration'
+    if (err.status === 408) return 'timeout'
+    return 'other'
+  }
+  const chain = causes(err)
+  if (chain.some((e) => field(e, 'name') === 'TimeoutError' || field(e, 'code') === 'UND_ERR_HEADERS_TIMEOUT')) {
+    return 'timeout'
+  }
+  if (chain.some((e) => UNREACHABLE_CODES.has(String(field(e, 'code'))))) return 'unreachable'
+  // undici reports some connection failures only as TypeError('fetch failed') without a coded cause.
+  if (chain.some((e) => e instanceof TypeError && e.message === 'fetch failed')) return 'unreachable'
+  return 'other'
+}
+
+/** A store failure in page terms; thrown by loaders through throwPageError. */
+export class StoreError extends Error {
+  readonly kind: StoreErrorKind
+  readonly status: number
+  readonly codes: string[]
+
+  constructor(cause: unknown) {
+    const kind = classifyStoreError(cause)
+    super(`Store ${kind}`, { cause })
+    this.name = 'StoreError'
+    this.kind = kind
+    this.status = pageStatus[kind]
+    this.codes = errorCodes(cause)
+  }
+}
+
+export function isNotFound(err: unknown): boolean {
+  return classifyStoreError(err) === 'not-found'
+}
+
+/** Logs the hint the spec asks for when the store answers 412 (wrong endpoint, key or language id). */
+export function logStoreErrorHint(logger: Logger, err: unknown): void {
+  if (err instanceof ApiClientError && err.status === 412) {
+    logger.warn({ status: 412, errorCodes: errorCodes(err) }, CONFIGURATION_HINT)
+  }
+}
+
+const pageMessage: Record<StoreErrorKind, string> = {
+  maintenance: 'MAINTENANCE_MODE',
+  'not-found': 'Page not found',
+  timeout: 'Request Timeout',
+  unreachable: 'Bad Gateway',
+  configuration: 'Internal Server Error',
+  other: 'Internal Server Error',
+}
+
+/** Throws the Remix error response for a failed store call (contracts: errors thrown by routes). */
+export function throwPageError(err: unknown, request: Request): never {
+  const storeError = err instanceof StoreError ? err : new StoreError(err)
+  const { kind, status } = storeError
+  if (kind === 'maintenance') {
+    throw data({ message: 'MAINTENANCE_MODE' }, { status: 503, statusText: 'MAINTENANCE_MODE' })
+  }
+  const path = new URL(request.url).pathname
+  const message = kind === 'not-found' ? `Page not found: ${path}` : pageMessage[kind]
+  throw data({ message, path }, { status })
+}
+
+/** Field errors of a 400 violation response, keyed by the field name from source.pointer ('/email' → 'email'). */
+export function violations(err: unknown): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  for (const e of apiErrors(err)) {
+    const pointer = e.source?.pointer
+    if (!pointer) continue
+    const key = pointer.replace(/^\/+/, '').replace(/\//g, '.')
+    ;(result[key] ??= []).push(e.detail ?? e.code ?? 'invalid')
+  }
+  return result
+}
+
+/** Violation codes per field ('VIOLATION::IS_BLANK_ERROR'), for translated messages. */
+export function violationCodes(err: unknown): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  for (const e of apiErrors(err)) {
+    const pointer = e.source?.pointer
+    if (!pointer || !e.code) continue
+    ;(result[pointer.replace(/^\/+/, '').replace(/\//g, '.')] ??= []).push(e.code)
+  }
+  return result
+}
+
+/** The wait of a rate-limit answer (429): meta.parameters.seconds of the first error that has it. */
+export function retryAfterSeconds(err: unknown): number | undefined {
+  for (const e of apiErrors(err)) {
+    const params = e.meta?.parameters
+    if (!params || Array.isArray(params)) continue
+    const seconds = Number(params.seconds)
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds
+  }
+  return undefined
+}
