@@ -1,0 +1,49 @@
+import type { AppLoadContext } from '@remix-run/node'
+import type { Request, Response } from 'express'
+import type { Logger } from 'pino'
+// Loads pino-http's typing of `req.id`, which it assigns before the app runs.
+import type {} from 'pino-http'
+import type { LoadContext, RequestLogFields } from '../app/load-context'
+import type { Config } from './config'
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** Set per request before helmet, read by helmet's CSP and by the app's <Scripts nonce>. */
+      cspNonce?: string
+      /** Filled by the app while rendering, written into the access-log line when the response ends. */
+      requestLog?: RequestLogFields
+    }
+  }
+}
+
+/** The request's log fields; created on first use so the access log and the app share one object. */
+export function requestLogOf(res: Response): RequestLogFields {
+  res.locals.requestLog ??= {}
+  return res.locals.requestLog
+}
+
+export function cspNonceOf(res: Response): string {
+  const nonce = res.locals.cspNonce
+  // A page without a nonce would have all its scripts blocked; fail loudly on a mis-ordered middleware chain.
+  if (typeof nonce !== 'string' || !nonce) throw new Error('CSP nonce missing: the nonce middleware must run before Remix')
+  return nonce
+}
+
+/** Builds the express `getLoadContext` that hands every loader and action its LoadContext. */
+export function createLoadContext(config: Config, logger: Logger): (req: Request, res: Response) => AppLoadContext {
+  const secureCookies = config.publicUrl.startsWith('https:')
+  return (req, res) => {
+    const reqId = String(req.id)
+    return {
+      reqId,
+      cspNonce: cspNonceOf(res),
+      logger: logger.child({ reqId }),
+      store: { ...config.store },
+      sessionSecret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      secureCookies,
+      requestLog: requestLogOf(res),
+    } satisfies LoadContext
+  }
+}

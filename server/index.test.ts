@@ -1,0 +1,245 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import type { RequestHandler } from 'express'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig, type Config } from './config'
+import { cspNonceOf, requestLogOf } from './context'
+import { createHost, loggableUrl } from './index'
+import { createLogger, sessionId } from './logger'
+
+type LogLine = Record<string, unknown>
+
+function listenOnLoopback(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+  })
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()))
+}
+
+// A stand-in for the Store API: answers /context with the status the test chooses.
+let storeStatus = 200
+const storeRequests: { url?: string; accessKey?: string | string[] }[] = []
+const store = createServer((req, res) => {
+  storeRequests.push({ url: req.url, accessKey: req.headers['sw-access-key'] })
+  res.writeHead(storeStatus, { 'content-type': 'application/json' }).end('{}')
+})
+
+// Plays the Remix app: fills the request log like entry.server and the store layer would.
+const fakeRemix: RequestHandler = (req, res) => {
+  const log = requestLogOf(res)
+  log.routeId = 'routes/home.en'
+  log.locale = 'en'
+  if (req.path.endsWith('/with-sid')) log.sid = 'abcdef0123456789'
+  if (req.path === '/big') {
+    res.type('html').send('x'.repeat(5000))
+    return
+  }
+  if (req.path === '/boom') {
+    res.status(500).send('boom')
+    return
+  }
+  res.type('html').send(`<script nonce="${cspNonceOf(res)}"></script>`)
+}
+
+interface Running {
+  url: string
+  lines: LogLine[]
+  stop(): Promise<void>
+}
+
+async function start(config: Config): Promise<Running> {
+  const lines: LogLine[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      callback()
+    },
+  })
+  const logger = createLogger({ level: 'debug', destination })
+  const host = await createHost(config, logger, { remixHandler: fakeRemix })
+  const server = createServer(host.app)
+  const url = await listenOnLoopback(server)
+  return {
+    url,
+    lines,
+    stop: async () => {
+      await close(server)
+      await host.close()
+    },
+  }
+}
+
+const requestLines = (lines: LogLine[]) => lines.filter((line) => line.msg === 'request completed' || line.msg === 'request failed')
+
+let storeUrl: string
+let shop: Running
+const secret = 'test-secret'
+
+beforeAll(async () => {
+  storeUrl = await listenOnLoopback(store)
+  shop = await start(
+    loadConfig({
+      SHOPWARE_ENDPOINT: `${storeUrl}/store-api`,
+      SHOPWARE_ACCESS_TOKEN: 'SWSCTESTKEY',
+      SESSION_SECRET: secret,
+      PUBLIC_URL: 'http://shop.test',
+    }),
+  )
+})
+
+afterAll(async () => {
+  await shop.stop()
+  await close(store)
+})
+
+beforeEach(() => {
+  storeStatus = 200
+  storeRequests.length = 0
+  shop.lines.length = 0
+})
+
+describe('health', () => {
+  it('answers /healthz without logging it', async () => {
+    const response = await fetch(`${shop.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(requestLines(shop.lines)).toEqual([])
+  })
+
+  it('is ready when the store answers /context with our access key', async () => {
+    const response = await fetch(`${shop.url}/readyz`)
+    expect(response.status).toBe(200)
+    expect(storeRequests).toEqual([{ url: '/store-api/context', accessKey: 'SWSCTESTKEY' }])
+    expect(requestLines(shop.lines)).toEqual([])
+  })
+
+  it('is not ready when the store fails', async () => {
+    storeStatus = 503
+    const response = await fetch(`${shop.url}/readyz`)
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ status: 'unavailable', reason: 'store answered 503' })
+  })
+
+  it('is not ready when the store cannot be reached', async () => {
+    const unreachable = await start(
+      loadConfig({ SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api', SHOPWARE_ACCESS_TOKEN: 'SWSCX' }),
+    )
+    try {
+      const response = await fetch(`${unreachable.url}/readyz`)
+      expect(response.status).toBe(503)
+      expect(await response.json()).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^store unreachable/) })
+    } finally {
+      await unreachable.stop()
+    }
+  })
+})
+
+describe('access log', () => {
+  it('writes one line per request with the fields the app filled in', async () => {
+    const response = await fetch(`${shop.url}/en/with-sid?p=2`, { headers: { cookie: 'sw-context-token=secret-token' } })
+    expect(response.status).toBe(200)
+    const reqId = response.headers.get('x-request-id')
+    expect(reqId).toMatch(/^[0-9a-f-]{36}$/)
+
+    const lines = requestLines(shop.lines)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      reqId,
+      method: 'GET',
+      url: '/en/with-sid?p=2',
+      status: 200,
+      sid: 'abcdef0123456789',
+      locale: 'en',
+      routeId: 'routes/home.en',
+    })
+    expect(typeof lines[0].responseTime).toBe('number')
+    expect(lines[0]).not.toHaveProperty('req')
+    expect(lines[0]).not.toHaveProperty('res')
+    expect(JSON.stringify(shop.lines)).not.toContain('secret-token')
+  })
+
+  it('derives the sid from the context cookie when the app did not set one', async () => {
+    await fetch(`${shop.url}/en/`, { headers: { cookie: 'locale=en; sw-context-token=secret-token' } })
+    const [line] = requestLines(shop.lines)
+    expect(line.sid).toBe(sessionId(secret, 'secret-token'))
+  })
+
+  it('has no sid for a visitor without a context cookie', async () => {
+    await fetch(`${shop.url}/en/`)
+    expect(requestLines(shop.lines)[0]).not.toHaveProperty('sid')
+  })
+
+  it('honours an incoming uuid x-request-id and replaces anything else', async () => {
+    const incoming = '0f8fad5b-d9cb-469f-a165-70867728950e'
+    const honoured = await fetch(`${shop.url}/`, { headers: { 'x-request-id': incoming } })
+    expect(honoured.headers.get('x-request-id')).toBe(incoming)
+    const replaced = await fetch(`${shop.url}/`, { headers: { 'x-request-id': 'not-a-uuid' } })
+    expect(replaced.headers.get('x-request-id')).not.toBe('not-a-uuid')
+    expect(requestLines(shop.lines).map((line) => line.reqId)).toEqual([incoming, replaced.headers.get('x-request-id')])
+  })
+
+  it('logs server errors at error level', async () => {
+    await fetch(`${shop.url}/boom`)
+    expect(requestLines(shop.lines)[0]).toMatchObject({ level: 'error', status: 500, msg: 'request failed' })
+  })
+
+  it('redacts secrets from the query', () => {
+    expect(loggableUrl('/account/recover?hash=abc&em=def&p=1')).toBe('/account/recover?hash=%5BRedacted%5D&em=%5BRedacted%5D&p=1')
+    expect(loggableUrl('/checkout/finish?_sw_payment_token=jwt')).toBe('/checkout/finish?_sw_payment_token=%5BRedacted%5D')
+    expect(loggableUrl('/search?search=seilwinde')).toBe('/search?search=seilwinde')
+  })
+})
+
+describe('security headers', () => {
+  it('sends a CSP whose nonce is the one the page used, fresh per request', async () => {
+    const first = await fetch(`${shop.url}/`)
+    const csp = first.headers.get('content-security-policy') ?? ''
+    const nonce = /nonce="([^"]+)"/.exec(await first.text())?.[1]
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`)
+    for (const directive of [
+      "default-src 'self'",
+      "style-src 'self'",
+      "style-src-attr 'unsafe-inline'",
+      `img-src 'self' data: blob: http://shop.test ${storeUrl}`,
+      "connect-src 'self'",
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ]) {
+      expect(csp).toContain(directive)
+    }
+    expect(csp).not.toContain('upgrade-insecure-requests')
+    expect(first.headers.get('strict-transport-security')).toBeNull()
+
+    const second = await fetch(`${shop.url}/`)
+    expect(second.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`)
+  })
+
+  it('upgrades insecure requests and sends HSTS when the public URL is https', async () => {
+    const secure = await start(
+      loadConfig({ SHOPWARE_ENDPOINT: `${storeUrl}/store-api`, SHOPWARE_ACCESS_TOKEN: 'K', PUBLIC_URL: 'https://forst.example.com' }),
+    )
+    try {
+      const response = await fetch(`${secure.url}/`)
+      expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000')
+    } finally {
+      await secure.stop()
+    }
+  })
+
+  it('compresses large responses and hides the framework', async () => {
+    const response = await fetch(`${shop.url}/big`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+    expect(await response.text()).toHaveLength(5000)
+  })
+})
