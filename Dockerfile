@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+
+# ---- build: install everything (better-sqlite3 compiles from source), build the Remix app ----
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# ---- runtime: one container serves pages, the embedded demo store, media and health checks ----
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000
+WORKDIR /app
+# The server runs from its TypeScript source through tsx (a runtime dependency), so the image
+# carries the installed modules, the source and the client/server build side by side.
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "run", "serve"]
