@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   absoluteUrl,
+  findSeo,
   changeLanguageHref,
   defaultAlternates,
   hreflangLinks,
@@ -156,5 +157,15 @@ describe('JSON-LD', () => {
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '12:00' },
     ])
     expect(store.url).toBe('https://shop.example.com/fr')
+  })
+})
+
+describe('findSeo', () => {
+  const seo = (canonical: string) => ({ canonical, alternates: {} })
+  it('takes the deepest match with valid seo data', () => {
+    expect(findSeo([{ data: { seo: seo('a') } }, { data: { seo: seo('b') } }, { data: { other: 1 } }])?.canonical).toBe('b')
+  })
+  it('ignores matches without data or with malformed seo', () => {
+    expect(findSeo([{ data: undefined }, { data: { seo: { title: 'x' } } }, { data: null }])).toBeUndefined()
   })
 })

@@ -160,3 +160,18 @@ export function storeJsonLd(options: {
     })),
   }
 }
+
+function isSeoData(value: unknown): value is SeoData {
+  if (!value || typeof value !== 'object') return false
+  const candidate = value as Partial<SeoData>
+  return typeof candidate.canonical === 'string' && !!candidate.alternates && typeof candidate.alternates === 'object'
+}
+
+/** The `seo` of the deepest route match that returned one (routes render their own page's SEO). */
+export function findSeo(matches: readonly { data?: unknown }[]): SeoData | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i].data
+    if (data && typeof data === 'object' && 'seo' in data && isSeoData(data.seo)) return data.seo
+  }
+  return undefined
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '~/lib/locale'
+import { storeJsonLd } from '~/lib/seo'
+import type { NavLink } from '~/lib/shell-types'
+import { openingHours, shopPhone } from '~/lib/shop'
+import { ArrowUpIcon, PhoneIcon } from './icons'
+import { NavAnchor } from './main-navigation'
+import { JsonLd } from './nonce'
+
+interface FooterProps {
+  locale: Locale
+  footer: NavLink[]
+  service: NavLink[]
+  /** Absent when the root loader failed; structured data needs absolute URLs. */
+  publicUrl?: string
+}
+
+function LinkList({ links, label }: { links: NavLink[]; label: string }) {
+  if (links.length === 0) return null
+  return (
+    <nav className="footer-col" aria-label={label}>
+      <h2 className="footer-heading">{label}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.id}>
+            <NavAnchor link={link} />
+            {link.children && link.children.length > 0 && (
+              <ul>
+                {link.children.map((child) => (
+                  <li key={child.id}>
+                    <NavAnchor link={child} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+export function Footer({ locale, footer, service, publicUrl }: FooterProps) {
+  const { t } = useTranslation('common')
+  const year = new Date().getUTCFullYear()
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <LinkList links={footer} label={t('footer.footerNavigation')} />
+        <LinkList links={service} label={t('footer.serviceNavigation')} />
+        <section className="footer-col" aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className="footer-heading">
+            {t('footer.openingHoursTitle')}
+          </h2>
+          <p>{t('footer.openingHours')}</p>
+        </section>
+        <section className="footer-col" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-heading">
+            {t('footer.contactTitle')}
+          </h2>
+          <p>
+            <a href={`tel:${shopPhone.e164}`} className="footer-phone">
+              <PhoneIcon />
+              <span className="visually-hidden">{t('footer.phone')}: </span>
+              {shopPhone.display}
+            </a>
+          </p>
+        </section>
+      </div>
+      <div className="container footer-bottom">
+        <p>{t('footer.prices')}</p>
+        <p>{t('footer.copyright', { year })}</p>
+        <a href="#top" className="footer-top-link">
+          <ArrowUpIcon />
+          {t('footer.backToTop')}
+        </a>
+      </div>
+      {publicUrl && (
+        <JsonLd
+          data={storeJsonLd({
+            name: t('shop.name'),
+            publicUrl,
+            locale,
+            telephone: shopPhone.e164,
+            openingHours,
+          })}
+        />
+      )}
+    </footer>
+  )
+}

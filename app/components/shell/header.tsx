@@ -1,0 +1,97 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { localizePath, type Locale } from '~/lib/locale'
+import type { NavLink } from '~/lib/shell-types'
+import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './icons'
+import { LanguageSwitcher } from './language-switcher'
+import { Logo } from './logo'
+import { MainNavigation } from './main-navigation'
+
+interface HeaderProps {
+  locale: Locale
+  navigation: NavLink[]
+  languagePaths: Record<Locale, string>
+  cartCount: number
+  /** Current search term, so the field keeps it on the results page. */
+  searchTerm?: string
+}
+
+export function Header({ locale, navigation, languagePaths, cartCount, searchTerm }: HeaderProps) {
+  const { t } = useTranslation('common')
+  return (
+    <header className="site-header">
+      <div className="header-top">
+        <div className="container header-top-inner">
+          <p className="header-tagline">{t('shop.tagline')}</p>
+          <LanguageSwitcher locale={locale} paths={languagePaths} />
+        </div>
+      </div>
+      <div className="container header-main">
+        <Logo locale={locale} />
+        <Form method="get" action={localizePath(locale, '/search')} role="search" className="header-search">
+          <label htmlFor="header-search-input" className="visually-hidden">
+            {t('header.search.label')}
+          </label>
+          <input
+            id="header-search-input"
+            type="search"
+            name="search"
+            defaultValue={searchTerm}
+            placeholder={t('header.search.placeholder')}
+            autoComplete="off"
+            required
+          />
+          <button type="submit" className="header-search-submit">
+            <SearchIcon />
+            <span className="visually-hidden">{t('header.search.submit')}</span>
+          </button>
+        </Form>
+        <nav className="user-nav" aria-label={t('header.userNavigation')}>
+          <ul>
+            <li>
+              <Link to={localizePath(locale, '/account')} className="user-nav-link">
+                <UserIcon />
+                <span className="user-nav-label">{t('header.account')}</span>
+              </Link>
+            </li>
+            <li>
+              <Link to={localizePath(locale, '/wishlist')} className="user-nav-link">
+                <HeartIcon />
+                <span className="user-nav-label">{t('header.wishlist')}</span>
+              </Link>
+            </li>
+            <li>
+              <Link to={localizePath(locale, '/checkout/cart')} className="user-nav-link cart-link">
+                <CartIcon />
+                <span className="user-nav-label" aria-hidden="true">
+                  {t('header.cart')}
+                </span>
+                <span className="visually-hidden">{t('header.cartCount', { count: cartCount })}</span>
+                <span className="cart-badge" aria-hidden="true" data-count={cartCount}>
+                  {cartCount}
+                </span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="header-nav">
+        <div className="container">
+          <MainNavigation links={navigation} />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** When the root loader failed (maintenance, store down) there is no navigation to show. */
+export function MinimalHeader({ locale, languagePaths }: Pick<HeaderProps, 'locale' | 'languagePaths'>) {
+  return (
+    <header className="site-header site-header-minimal">
+      <div className="container header-main">
+        <Logo locale={locale} />
+        <LanguageSwitcher locale={locale} paths={languagePaths} />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,51 @@
+import { useLocation, useNavigationType } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { loadResources } from '~/i18n'
+import { getLocaleFromPath } from '~/lib/locale'
+import { scrollBehavior } from './motion'
+
+/** Spec section 2/9: after each page load the page scrolls smoothly to the top after 300 ms. */
+export const scrollToTopDelayMs = 300
+
+/** Browser-only behaviour of the shell; renders nothing. */
+export function ShellEffects() {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const { i18n } = useTranslation()
+  const previous = useRef(`${location.pathname}${location.search}`)
+
+  useEffect(() => {
+    document.body.setAttribute('data-ready', 'true')
+  }, [])
+
+  useEffect(() => {
+    const page = `${location.pathname}${location.search}`
+    const changedPage = page !== previous.current
+    previous.current = page
+    // Back/forward keeps its restored position, anchors their target, and a form that
+    // returns to the same page keeps the visitor where they were.
+    if (!changedPage || navigationType === 'POP' || location.hash) return
+    const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: scrollBehavior() }), scrollToTopDelayMs)
+    return () => clearTimeout(timer)
+  }, [location.key, location.pathname, location.search, location.hash, navigationType])
+
+  // A client-side link into another language (e.g. from content) needs that language's texts.
+  const locale = getLocaleFromPath(location.pathname)
+  useEffect(() => {
+    if (i18n.language === locale) return
+    let cancelled = false
+    void loadResources(locale).then((resources) => {
+      if (cancelled) return
+      for (const [ns, bundle] of Object.entries(resources[locale] ?? {})) {
+        i18n.addResourceBundle(locale, ns, bundle, true, true)
+      }
+      void i18n.changeLanguage(locale)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [i18n, locale])
+
+  return null
+}
