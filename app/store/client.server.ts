@@ -13,6 +13,8 @@ type StoreContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'se
 
 export interface Store {
   locale: Locale
+  /** Identifies the store behind this client (endpoint and key) for in-process caches. */
+  endpointKey: string
   /** Typed Store API call; logged, with the page language and the session's context token. */
   invoke: StoreInvoke
   /** True when the request came with a context token cookie (the shopper has a store session). */
@@ -66,8 +68,25 @@ function operationName(path: string): string {
   return path.split(' ')[0] ?? path
 }
 
+// Root and route loaders of one request share a client when Remix hands them the same Request.
+const perRequest = new WeakMap<Request, Map<Locale, Store>>()
+
 /** The store for one request. Never share it between requests: the client holds the session token. */
 export function getStore(context: StoreContext, request: Request, locale: Locale): Store {
+  let stores = perRequest.get(request)
+  if (!stores) {
+    stores = new Map()
+    perRequest.set(request, stores)
+  }
+  let store = stores.get(locale)
+  if (!store) {
+    store = createStore(context, request, locale)
+    stores.set(locale, store)
+  }
+  return store
+}
+
+function createStore(context: StoreContext, request: Request, locale: Locale): Store {
   const { endpoint, accessToken, timeoutMs } = context.store
   const cookieToken = readContextToken(request)
   const client = createAPIClient<operations>({
@@ -136,6 +155,7 @@ export function getStore(context: StoreContext, request: Request, locale: Locale
 
   return {
     locale,
+    endpointKey: cacheKey,
     invoke,
     hasSession: cookieToken !== undefined,
     languageId,

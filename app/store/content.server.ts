@@ -1,0 +1,275 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import sanitizeHtml from 'sanitize-html'
+import type { CmsPageData } from '~/components/cms/types'
+import type { LoadContext } from '~/load-context'
+import { seoPath } from '~/lib/links'
+import { localizePath, locales, type Locale } from '~/lib/locale'
+import type { Breadcrumb } from '~/lib/shell-types'
+import { getStore, type Store } from './client.server'
+import { sanitizeCmsHtml, toCmsPage } from './cms.server'
+import { navigationCategoryId } from './context.server'
+import { isNotFound } from './errors.server'
+
+type SeoUrl = Schemas['SeoUrl']
+type RouteName = SeoUrl['routeName']
+type Filter = NonNullable<Schemas['Criteria']['filter']>[number]
+
+/** A category or landing page ready for the content route. Paths are localized, not absolute. */
+export interface ContentPageData {
+  kind: 'category' | 'landing_page'
+  id: string
+  name: string
+  metaTitle: string
+  metaDescription?: string
+  cms?: CmsPageData
+  /** Sanitized description of a category without a CMS layout. */
+  descriptionHtml?: string
+  /** The canonical path of the page in its locale. */
+  path: string
+  alternates: Partial<Record<Locale, string>>
+  breadcrumbs: Breadcrumb[]
+}
+
+export type ContentResolution =
+  | { type: 'page'; page: ContentPageData }
+  | { type: 'redirect'; location: string }
+  | { type: 'not-found' }
+
+type ContentContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
+
+const seoUrlIncludes = { seo_url: ['seoPathInfo', 'isCanonical', 'routeName', 'foreignKey', 'languageId'] }
+
+// Shopware's own non-SEO paths, also what links fall back to (app/lib/links.ts).
+const technicalRoutes: Record<string, RouteName> = {
+  navigation: 'frontend.navigation.page',
+  landingPage: 'frontend.landing.page',
+  detail: 'frontend.detail.page',
+}
+const technicalPrefix: Record<RouteName, string> = {
+  'frontend.navigation.page': '/navigation/',
+  'frontend.landing.page': '/landingPage/',
+  'frontend.detail.page': '/detail/',
+}
+
+function eq(field: string, value: string | boolean): Filter {
+  return { type: 'equals', field, value }
+}
+
+async function findSeoUrls(store: Store, filter: Filter[], languageId: string | undefined, limit: number): Promise<SeoUrl[]> {
+  const { data } = await store.invoke('readSeoUrl post /seo-url', {
+    ...(languageId ? { headers: { 'sw-language-id': languageId } } : {}),
+    body: { filter: languageId ? [...filter, eq('languageId', languageId)] : filter, limit, includes: seoUrlIncludes },
+  })
+  return data.elements ?? []
+}
+
+async function canonicalSeoPath(store: Store, routeName: RouteName, id: string, locale: Locale): Promise<string | undefined> {
+  const languageId = await store.languageId(locale)
+  const found = await findSeoUrls(store, [eq('foreignKey', id), eq('routeName', routeName), eq('isCanonical', true)], languageId, 1)
+  return seoPath(found)
+}
+
+/** The page's path in every locale: its canonical SEO path there, else the technical route. */
+async function alternatePaths(store: Store, routeName: RouteName, id: string, current: Locale, currentPath: string) {
+  const entries = await Promise.all(
+    locales.map(async (locale): Promise<[Locale, string]> => {
+      if (locale === current) return [locale, currentPath]
+      const path = await canonicalSeoPath(store, routeName, id, locale).catch(() => undefined)
+      return [locale, localizePath(locale, path ?? `${technicalPrefix[routeName]}${id}`)]
+    }),
+  )
+  return Object.fromEntries(entries) as Partial<Record<Locale, string>>
+}
+
+function plainText(html: string | undefined): string | undefined {
+  if (!html) return undefined
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+  return text ? text.slice(0, 300) : undefined
+}
+
+interface BreadcrumbEntry {
+  categoryId: string
+  name: string
+  type?: string
+  seoUrls?: SeoUrl[]
+  translated?: { name?: string }
+}
+
+/** The category's breadcrumb from the store, or undefined when the store has no breadcrumb route. */
+async function fetchBreadcrumbs(store: Store, categoryId: string): Promise<BreadcrumbEntry[] | undefined> {
+  try {
+    const { data } = await store.invoke('readBreadcrumb get /breadcrumb/{id}', {
+      pathParams: { id: categoryId },
+      query: { type: 'category' },
+      headers: { 'sw-include-seo-urls': 'true' } as Record<string, string>,
+    })
+    // 6.7 answers a plain list; newer versions wrap it as {breadcrumbs: [...]}.
+    const raw: unknown = data
+    return Array.isArray(raw) ? raw : ((raw as { breadcrumbs?: BreadcrumbEntry[] }).breadcrumbs ?? [])
+  } catch (err) {
+    if (isNotFound(err)) return undefined
+    throw err
+  }
+}
+
+function categoryBreadcrumbs(
+  entries: BreadcrumbEntry[] | undefined,
+  category: Schemas['Category'],
+  locale: Locale,
+  selfPath: string,
+): Breadcrumb[] {
+  if (entries) {
+    return entries
+      .filter((b) => b.type !== 'folder' && b.type !== 'link')
+      .map((b) => ({
+        name: b.translated?.name || b.name,
+        href: b.categoryId === category.id ? selfPath : localizePath(locale, seoPath(b.seoUrls) ?? `/navigation/${b.categoryId}`),
+      }))
+  }
+  // Without a breadcrumb route: names from the category, ids from its path; the root is the home page.
+  const names = category.translated?.breadcrumb ?? category.breadcrumb ?? []
+  const ids = [...(category.path ?? '').split('|').filter(Boolean), category.id]
+  return names.slice(1).map((name, i) => {
+    const id = ids[i + 1]!
+    return { name, href: id === category.id ? selfPath : localizePath(locale, `/navigation/${id}`) }
+  })
+}
+
+async function loadCategory(context: ContentContext, store: Store, id: string, locale: Locale, path: string) {
+  const { data: category } = await store.invoke('readCategory post /category/{navigationId}', {
+    pathParams: { navigationId: id },
+    headers: { 'sw-include-seo-urls': true },
+    body: {},
+  })
+  const name = category.translated?.name || category.name
+  const description = category.translated?.description || category.description
+  const page: Omit<ContentPageData, 'alternates' | 'breadcrumbs'> = {
+    kind: 'category',
+    id: category.id,
+    name,
+    metaTitle: category.translated?.metaTitle || category.metaTitle || name,
+    path,
+  }
+  const metaDescription = category.translated?.metaDescription || category.metaDescription || plainText(description)
+  if (metaDescription) page.metaDescription = metaDescription
+  if (category.cmsPage) {
+    page.cms = toCmsPage(category.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl })
+  } else if (description) {
+    page.descriptionHtml = sanitizeCmsHtml(description, context.publicUrl)
+  }
+  return { page, category }
+}
+
+async function loadLandingPage(context: ContentContext, store: Store, id: string, locale: Locale, path: string) {
+  const { data: landing } = await store.invoke('readLandingPage post /landing-page/{landingPageId}', {
+    pathParams: { landingPageId: id },
+    body: {},
+  })
+  const name = landing.translated?.name || landing.name
+  const page: Omit<ContentPageData, 'alternates' | 'breadcrumbs'> = {
+    kind: 'landing_page',
+    id: landing.id,
+    name,
+    metaTitle: landing.translated?.metaTitle || landing.metaTitle || name,
+    path,
+  }
+  const metaDescription = landing.translated?.metaDescription || landing.metaDescription
+  if (metaDescription) page.metaDescription = metaDescription
+  if (landing.cmsPage) page.cms = toCmsPage(landing.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl })
+  return page
+}
+
+async function loadPage(
+  context: ContentContext,
+  store: Store,
+  routeName: RouteName,
+  id: string,
+  locale: Locale,
+  path: string,
+): Promise<ContentResolution> {
+  try {
+    if (routeName === 'frontend.landing.page') {
+      const [page, alternates] = await Promise.all([
+        loadLandingPage(context, store, id, locale, path),
+        alternatePaths(store, routeName, id, locale, path),
+      ])
+      return { type: 'page', page: { ...page, alternates, breadcrumbs: [{ name: page.name, href: path }] } }
+    }
+    const [{ page, category }, alternates, entries] = await Promise.all([
+      loadCategory(context, store, id, locale, path),
+      alternatePaths(store, routeName, id, locale, path),
+      fetchBreadcrumbs(store, id),
+    ])
+    const breadcrumbs = categoryBreadcrumbs(entries, category, locale, path)
+    return { type: 'page', page: { ...page, alternates, breadcrumbs } }
+  } catch (err) {
+    if (isNotFound(err)) return { type: 'not-found' }
+    throw err
+  }
+}
+
+function safeDecode(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Resolves a locale-neutral path ('/produkte/') to a content page, a 301 target (non-canonical SEO
+ * URL, missing slash, technical route with an SEO URL) or not-found. Product pages are not served
+ * yet and resolve to not-found.
+ */
+export async function resolveContent(
+  context: ContentContext,
+  request: Request,
+  locale: Locale,
+  neutralPath: string,
+): Promise<ContentResolution> {
+  const store = getStore(context, request, locale)
+  const search = new URL(request.url).search
+  const decoded = safeDecode(neutralPath)
+  if (!decoded) return { type: 'not-found' }
+
+  const technical = decoded.match(/^\/(navigation|landingPage|detail)\/([0-9a-fA-F]{32})\/?$/)
+  if (technical) {
+    const routeName = technicalRoutes[technical[1]!]!
+    const id = technical[2]!.toLowerCase()
+    const canonical = await canonicalSeoPath(store, routeName, id, locale)
+    if (canonical) return { type: 'redirect', location: `${localizePath(locale, canonical)}${search}` }
+    if (routeName === 'frontend.detail.page') return { type: 'not-found' }
+    return loadPage(context, store, routeName, id, locale, localizePath(locale, `${technicalPrefix[routeName]}${id}`))
+  }
+
+  const info = decoded.replace(/^\/+/, '')
+  if (!info) return { type: 'not-found' }
+  const alternative = info.endsWith('/') ? info.slice(0, -1) : `${info}/`
+  const languageId = await store.languageId(locale)
+  const found = await findSeoUrls(
+    store,
+    [{ type: 'multi', operator: 'or', queries: [eq('seoPathInfo', info), eq('seoPathInfo', alternative)] }],
+    languageId,
+    10,
+  )
+  const match = found.find((u) => u.seoPathInfo === info) ?? found.find((u) => u.seoPathInfo === alternative)
+  if (!match) return { type: 'not-found' }
+
+  let target = match.seoPathInfo
+  if (match.isCanonical === false) {
+    target = (await canonicalSeoPath(store, match.routeName, match.foreignKey, locale))?.replace(/^\//, '') ?? target
+  }
+  if (target !== info) return { type: 'redirect', location: `${localizePath(locale, `/${target}`)}${search}` }
+  if (match.routeName === 'frontend.detail.page') return { type: 'not-found' }
+  return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${info}`))
+}
+
+/** The home page of a locale: the sales channel's navigation root category. */
+export async function loadHomeContent(context: ContentContext, request: Request, locale: Locale): Promise<ContentPageData> {
+  const store = getStore(context, request, locale)
+  const rootId = await navigationCategoryId(store)
+  const path = localizePath(locale, '/')
+  const { page } = await loadCategory(context, store, rootId, locale, path)
+  const alternates = Object.fromEntries(locales.map((l) => [l, localizePath(l, '/')])) as Record<Locale, string>
+  return { ...page, alternates, breadcrumbs: [] }
+}

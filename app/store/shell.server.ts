@@ -1,0 +1,69 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import type { LoadContext } from '~/load-context'
+import { categoryLink } from '~/lib/links'
+import type { Locale } from '~/lib/locale'
+import type { NavLink, ShellData } from '~/lib/shell-types'
+import { getStore, type Store } from './client.server'
+import { isNotFound, throwPageError } from './errors.server'
+
+type Category = Schemas['Category']
+type NavigationAlias = 'main-navigation' | 'footer-navigation' | 'service-navigation'
+
+// Only what a navigation entry needs; a full category tree is many times larger.
+const navigationIncludes = {
+  category: ['id', 'name', 'translated', 'type', 'linkType', 'internalLink', 'externalLink', 'seoUrls', 'children', 'visible', 'active'],
+  seo_url: ['seoPathInfo', 'isCanonical', 'routeName', 'foreignKey'],
+}
+
+async function readNavigation(store: Store, alias: NavigationAlias, depth: number): Promise<Category[]> {
+  const { data } = await store.invoke('readNavigation post /navigation/{activeId}/{rootId}', {
+    pathParams: { activeId: alias, rootId: alias },
+    headers: { 'sw-include-seo-urls': true },
+    body: { depth, buildTree: true, includes: navigationIncludes } as Schemas['NoneFieldsCriteria'] & { depth: number },
+  })
+  return Array.isArray(data) ? data : []
+}
+
+/** Navigation entries for the shell; hidden or inactive categories and unusable links are left out. */
+export function toNavLinks(locale: Locale, categories: readonly Category[]): NavLink[] {
+  const links: NavLink[] = []
+  for (const category of categories) {
+    if (category.visible === false || category.active === false) continue
+    const name = category.translated?.name || category.name
+    if (!name) continue
+    const children = toNavLinks(locale, category.children ?? [])
+    const target = categoryLink(locale, category)
+    // A folder (no target) is a heading and only worth showing with children.
+    if (!target && children.length === 0) continue
+    const link: NavLink = { id: category.id, name, href: target?.href ?? '' }
+    if (target?.external) link.external = true
+    if (children.length) link.children = children
+    links.push(link)
+  }
+  return links
+}
+
+// A shop without a footer or service category answers 404 for that alias; the shell simply has none.
+function optional(navigation: Promise<Category[]>): Promise<Category[]> {
+  return navigation.catch((err: unknown) => {
+    if (isNotFound(err)) return []
+    throw err
+  })
+}
+
+/** Main (two levels), footer and service navigation for the page shell, fetched in parallel. */
+export async function loadShell(context: LoadContext, request: Request, locale: Locale): Promise<ShellData> {
+  const store = getStore(context, request, locale)
+  try {
+    const [main, footer, service] = await Promise.all([
+      readNavigation(store, 'main-navigation', 2),
+      optional(readNavigation(store, 'footer-navigation', 2)),
+      optional(readNavigation(store, 'service-navigation', 1)),
+    ])
+    return {
+      navigation: { main: toNavLinks(locale, main), footer: toNavLinks(locale, footer), service: toNavLinks(locale, service) },
+    }
+  } catch (err) {
+    throwPageError(err, request)
+  }
+}
