@@ -1,0 +1,98 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import type { LoadContext } from '~/load-context'
+import { localizePath, locales, type Locale } from '~/lib/locale'
+import { getStore, type Store } from './client.server'
+
+/** One page of the sitemap with its absolute URL in each language it exists in. */
+export interface SitemapEntry {
+  urls: Partial<Record<Locale, string>>
+}
+
+const PAGE_SIZE = 500
+const MAX_PAGES = 100
+const TTL_MS = 5 * 60 * 1000
+
+type SitemapContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
+
+const cache = new Map<string, { expires: number; entries: Promise<SitemapEntry[]> }>()
+
+async function canonicalUrls(store: Store, locale: Locale): Promise<Schemas['SeoUrl'][]> {
+  const languageId = await store.languageId(locale)
+  if (!languageId) return []
+  const all: Schemas['SeoUrl'][] = []
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await store.invoke('readSeoUrl post /seo-url', {
+      headers: { 'sw-language-id': languageId },
+      body: {
+        page,
+        limit: PAGE_SIZE,
+        filter: [
+          { type: 'equals', field: 'isCanonical', value: true },
+          { type: 'equals', field: 'languageId', value: languageId },
+        ],
+        sort: [{ field: 'seoPathInfo', order: 'ASC' }],
+        includes: { seo_url: ['seoPathInfo', 'routeName', 'foreignKey', 'isDeleted'] },
+      },
+    })
+    const elements = data.elements ?? []
+    all.push(...elements.filter((u) => !u.isDeleted))
+    if (elements.length < PAGE_SIZE) break
+  }
+  return all
+}
+
+async function build(context: SitemapContext, request: Request): Promise<SitemapEntry[]> {
+  const store = getStore(context, request, 'de')
+  const perLocale = await Promise.all(locales.map(async (locale) => [locale, await canonicalUrls(store, locale)] as const))
+  const absolute = (locale: Locale, path: string) => `${context.publicUrl}${localizePath(locale, path)}`
+
+  const home: SitemapEntry = { urls: Object.fromEntries(locales.map((l) => [l, absolute(l, '/')])) }
+  const grouped = new Map<string, SitemapEntry>()
+  for (const [locale, urls] of perLocale) {
+    for (const url of urls) {
+      const key = `${url.routeName}|${url.foreignKey}`
+      const entry = grouped.get(key) ?? { urls: {} }
+      entry.urls[locale] = absolute(locale, `/${url.seoPathInfo.replace(/^\/+/, '')}`)
+      grouped.set(key, entry)
+    }
+  }
+  return [home, ...grouped.values()]
+}
+
+/** Every canonical SEO URL of every language, grouped per page; cached in process for five minutes. */
+export function sitemapEntries(context: SitemapContext, request: Request): Promise<SitemapEntry[]> {
+  const key = `${context.store.endpoint}\u0000${context.publicUrl}`
+  const hit = cache.get(key)
+  if (hit && hit.expires > Date.now()) return hit.entries
+  const entries = build(context, request)
+  cache.set(key, { expires: Date.now() + TTL_MS, entries })
+  entries.catch(() => cache.delete(key))
+  return entries
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+}
+
+/** The sitemap XML: one <url> per page and language, each listing all languages and x-default (German). */
+export function sitemapXml(entries: SitemapEntry[]): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ]
+  for (const entry of entries) {
+    const present = locales.filter((l) => entry.urls[l])
+    const alternates = present.map(
+      (l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(entry.urls[l]!)}"/>`,
+    )
+    const fallback = entry.urls.de ?? entry.urls[present[0]!]
+    if (fallback && present.length > 1) {
+      alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(fallback)}"/>`)
+    }
+    for (const locale of present) {
+      lines.push('  <url>', `    <loc>${escapeXml(entry.urls[locale]!)}</loc>`, ...(present.length > 1 ? alternates : []), '  </url>')
+    }
+  }
+  lines.push('</urlset>', '')
+  return lines.join('\n')
+}
