@@ -20,7 +20,7 @@ function requestWith(cookie?: string): Request {
 
 function cookieFrom(header: string): string {
   const parsed = parseSetCookie(header)
-  return `${parsed.name}=${encodeURIComponent(parsed.value)}`
+  return `${parsed.name}=${encodeURIComponent(parsed.value ?? '')}`
 }
 
 describe('buildConsent', () => {

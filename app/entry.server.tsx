@@ -1,0 +1,123 @@
+import { PassThrough } from 'node:stream'
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from '@remix-run/node'
+import { matchRoutes, RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { NonceContext } from '~/components/shell/nonce'
+import { createRequestI18n } from '~/i18n.server'
+import { getLocaleFromPath } from '~/lib/locale'
+import { expandRoutes } from '~/route-expansion'
+
+/** How long a streaming response may wait for deferred data before React gives up. */
+export const streamTimeout = 5000
+
+function recordRequest(context: AppLoadContext, request: Request, routeId: string | undefined) {
+  context.requestLog.locale = getLocaleFromPath(new URL(request.url).pathname)
+  if (routeId) context.requestLog.routeId = routeId
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const matches = remixContext.staticHandlerContext.matches
+  recordRequest(loadContext, request, matches[matches.length - 1]?.route.id)
+
+  const i18n = createRequestI18n(locale)
+  const nonce = loadContext.cspNonce
+  // Crawlers get the complete document in one piece; browsers start rendering at the shell.
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors before the shell is ready reach onShellError; later ones only need logging.
+          if (shellRendered) loadContext.logger.error({ err: error }, 'streaming render failed')
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+// Route objects mirroring the app's route table, so data requests can be attributed to a route
+// the same way document requests are (Remix does not pass matches to handleDataRequest).
+type RouteObject = Parameters<typeof matchRoutes>[0][number]
+interface BranchRoute {
+  id?: string
+  path?: string
+  children: RouteObject[]
+}
+
+const routeObjects: RouteObject[] = (() => {
+  const root: BranchRoute = { id: 'root', path: '', children: [] }
+  const stack: BranchRoute[] = [root]
+  expandRoutes((path, _file, options, children) => {
+    const parent = stack[stack.length - 1]
+    if (options?.index) {
+      parent.children.push({ id: options.id, index: true })
+      return
+    }
+    const route: BranchRoute = { id: options?.id, path, children: [] }
+    parent.children.push(route)
+    if (children) {
+      stack.push(route)
+      children()
+      stack.pop()
+    }
+  })
+  return [root]
+})()
+
+export function routeIdForPath(pathname: string): string | undefined {
+  const matches = matchRoutes(routeObjects, pathname)
+  return matches?.[matches.length - 1]?.route.id
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  const url = new URL(request.url)
+  const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/')
+  recordRequest(context, new Request(new URL(pathname, url)), routeIdForPath(pathname))
+  return response
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // Aborted requests (the visitor navigated away) are not errors of ours.
+  if (request.signal.aborted) return
+  context.logger.error({ err: error, url: new URL(request.url).pathname }, 'unhandled error')
+}

@@ -1,0 +1,220 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
+import { cookiePreferencesParam, CookiePreferences } from '~/components/shell/cookie-preferences'
+import { Footer } from '~/components/shell/footer'
+import { Header, MinimalHeader } from '~/components/shell/header'
+import { JumpToTop } from '~/components/shell/jump-to-top'
+import { LoadingBar } from '~/components/shell/loading-bar'
+import { JsonLd, useNonce } from '~/components/shell/nonce'
+import { Notifications } from '~/components/shell/notifications'
+import { ShellEffects } from '~/components/shell/shell-effects'
+import { getT } from '~/i18n.server'
+import { getLocaleFromPath, languageTags } from '~/lib/locale'
+import {
+  findSeo,
+  languageSwitchPaths,
+  navigationItemListJsonLd,
+  resolveSeo,
+  siteNavigationJsonLd,
+  websiteJsonLd,
+} from '~/lib/seo'
+import type { Notification } from '~/lib/shell-types'
+import { consentState, readConsent } from '~/session/consent.server'
+import { readFlash } from '~/session/flash.server'
+import { loadShell } from '~/store/shell.server'
+import appCss from '~/styles/app.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  // The flash is read synchronously from the request's cookie, so the store call is the only wait.
+  const flash = readFlash(request, context)
+  const shell = await loadShell(context, request, locale)
+  const t = getT(locale)
+  const notifications: Notification[] = flash.messages.map((message, index) => ({
+    id: `${context.reqId}-${index}`,
+    type: message.type,
+    message: t(message.messageKey, message.values ?? {}),
+    persistent: message.persistent,
+  }))
+  return data(
+    {
+      locale,
+      shell,
+      notifications,
+      publicUrl: context.publicUrl,
+      consent: consentState(readConsent(request)),
+      meta: { title: t('common:meta.defaultTitle'), description: t('common:meta.defaultDescription') },
+    },
+    // Only carries the flash-clearing cookie when a flash was read: catalogue pages stay cookie-free.
+    { headers: flash.headers },
+  )
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>['data']
+
+/** Used only when the page's own route exports no meta: title and description from its `seo`. */
+export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, error }) => {
+  if (!rootData || error) return []
+  const seo = findSeo(matches)
+  return [
+    { title: seo?.title ?? rootData.meta.title },
+    { name: 'description', content: seo?.description ?? rootData.meta.description },
+    ...(seo?.robots ? [{ name: 'robots', content: seo.robots }] : []),
+  ]
+}
+
+function toPageError(error: unknown): PageError {
+  if (isRouteErrorResponse(error)) {
+    const body: unknown = error.data
+    const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
+    return {
+      status: error.status,
+      statusText: error.statusText,
+      message: typeof fields.message === 'string' ? fields.message : typeof body === 'string' ? body : undefined,
+      path: typeof fields.path === 'string' ? fields.path : undefined,
+    }
+  }
+  // Unexpected exceptions are 500s; their text is for the log, not for visitors.
+  return { status: 500 }
+}
+
+function DocumentHead({ rootData, error }: { rootData: RootData | undefined; error: PageError | null }) {
+  const { t } = useTranslation(['common', 'errors'])
+  const location = useLocation()
+  const matches = useMatches()
+  const locale = getLocaleFromPath(location.pathname)
+  if (error || !rootData) {
+    const maintenance = error && isMaintenance(error)
+    return (
+      <>
+        <title>
+          {maintenance
+            ? t('errors:maintenance.documentTitle')
+            : t('errors:documentTitle', { status: error?.status ?? 500 })}
+        </title>
+        <meta name="robots" content="noindex" />
+      </>
+    )
+  }
+  const seo = resolveSeo(findSeo(matches), rootData.publicUrl, location.pathname)
+  const main = rootData.shell.navigation.main
+  return (
+    <>
+      <link rel="canonical" href={seo.canonical} />
+      {seo.links.map((link) => (
+        <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
+      ))}
+      <JsonLd
+        data={[
+          websiteJsonLd({ publicUrl: rootData.publicUrl, locale, name: t('common:shop.name') }),
+          ...siteNavigationJsonLd(main, rootData.publicUrl),
+          navigationItemListJsonLd(main, rootData.publicUrl),
+        ]}
+      />
+    </>
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const routeError = useRouteError()
+  const error = routeError ? toPageError(routeError) : null
+  const location = useLocation()
+  const matches = useMatches()
+  const nonce = useNonce()
+  const { t } = useTranslation('common')
+  const locale = getLocaleFromPath(location.pathname)
+
+  const params = new URLSearchParams(location.search)
+  const preferencesOpen = params.has(cookiePreferencesParam)
+  params.delete(cookiePreferencesParam)
+  const query = params.toString()
+  const currentPath = `${location.pathname}${query ? `?${query}` : ''}`
+  params.set(cookiePreferencesParam, '1')
+  const openPreferencesHref = `${location.pathname}?${params.toString()}`
+
+  const languagePaths = languageSwitchPaths(findSeo(matches), location.pathname, query ? `?${query}` : '')
+  const navigation = rootData?.shell.navigation
+
+  return (
+    <html lang={languageTags[locale]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5130" />
+        <Meta />
+        <DocumentHead rootData={rootData} error={error} />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {t('skipToContent')}
+        </a>
+        <LoadingBar error={error !== null} />
+        {navigation ? (
+          <Header
+            locale={locale}
+            navigation={navigation.main}
+            languagePaths={languagePaths}
+            cartCount={0}
+            searchTerm={params.get('search') ?? undefined}
+          />
+        ) : (
+          <MinimalHeader locale={locale} languagePaths={languagePaths} />
+        )}
+        <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer
+          locale={locale}
+          footer={navigation?.footer ?? []}
+          service={navigation?.service ?? []}
+          publicUrl={rootData?.publicUrl}
+        />
+        <CookiePreferences
+          locale={locale}
+          consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
+          currentPath={currentPath}
+          openHref={openPreferencesHref}
+          initiallyOpen={preferencesOpen}
+        />
+        <JumpToTop />
+        <ShellEffects />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = toPageError(useRouteError())
+  const locale = getLocaleFromPath(useLocation().pathname)
+  return <ErrorPage error={error} locale={locale} />
+}
