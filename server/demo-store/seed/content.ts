@@ -1,0 +1,344 @@
+import { LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
+import { sid } from '../ids'
+import type { SeededProduct } from './catalogue'
+import {
+  cmsPageId, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productSliderSlot, textSlot, type PageDef,
+} from './cms'
+import { bool, same, slugify, tr, type Inserter, type Tri } from './util'
+
+export const contentMedia = {
+  hero: sid('media:content:hero'),
+  bgForest: sid('media:content:bg-forest'),
+  bgWorkshop: sid('media:content:bg-workshop'),
+  bgMeadow: sid('media:content:bg-meadow'),
+  team: sid('media:content:team'),
+  anchor: (key: string) => sid(`media:content:anchor:${key}`),
+  industry: (key: string) => sid(`media:content:industry:${key}`),
+  manufacturerLogo: (key: string) => sid(`media:manufacturer:${key}`),
+}
+
+interface CategoryDef {
+  key: string
+  name: Tri
+  slug?: Tri
+  type?: 'page' | 'link' | 'folder'
+  cms?: string
+  linkType?: 'category' | 'landing_page' | 'external' | 'product'
+  internalLink?: string
+  externalLink?: string
+  linkNewTab?: boolean
+  mediaId?: string
+  description?: Tri
+  children?: CategoryDef[]
+}
+
+const LANDING_PAGES: Array<{ key: string; name: Tri; slug: Tri; html: Tri }> = [
+  {
+    key: 'privacy', name: ['Datenschutzerklärung', 'Privacy policy', 'Déclaration de confidentialité'],
+    slug: ['datenschutzerklaerung', 'privacy-policy', 'declaration-de-confidentialite'],
+    html: [
+      '<h1>Datenschutzerklärung</h1><p>Verantwortlich für die Datenverarbeitung ist die Forsttechnik Demo GmbH, Waldweg 1, 79100 Freiburg im Breisgau, datenschutz@example.com.</p><h2>Welche Daten wir verarbeiten</h2><p>Wir verarbeiten Bestands- und Bestelldaten (Name, Anschrift, E-Mail, Bestellungen) zur Vertragserfüllung nach Art. 6 Abs. 1 lit. b DSGVO. Server-Logdateien speichern wir sieben Tage zur Sicherheit des Betriebs.</p><h2>Cookies</h2><p>Technisch notwendige Cookies (Warenkorb, Sitzung) setzen wir ohne Einwilligung. Statistik- und Komfortdienste laden wir nur nach Ihrer Einwilligung, die Sie jederzeit über die Cookie-Einstellungen widerrufen können.</p><h2>Ihre Rechte</h2><p>Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung, Datenübertragbarkeit und Widerspruch sowie ein Beschwerderecht bei einer Aufsichtsbehörde.</p>',
+      '<h1>Privacy policy</h1><p>The controller is Forsttechnik Demo GmbH, Waldweg 1, 79100 Freiburg im Breisgau, Germany, datenschutz@example.com.</p><h2>What data we process</h2><p>We process customer and order data (name, address, email, orders) to perform the contract under Art. 6(1)(b) GDPR. Server log files are kept for seven days to keep the service secure.</p><h2>Cookies</h2><p>Strictly necessary cookies (cart, session) are set without consent. Statistics and convenience services are only loaded with your consent, which you can withdraw at any time in the cookie settings.</p><h2>Your rights</h2><p>You have the right of access, rectification, erasure, restriction, data portability and objection, and the right to lodge a complaint with a supervisory authority.</p>',
+      '<h1>Déclaration de confidentialité</h1><p>Le responsable du traitement est Forsttechnik Demo GmbH, Waldweg 1, 79100 Fribourg-en-Brisgau, Allemagne, datenschutz@example.com.</p><h2>Données traitées</h2><p>Nous traitons les données clients et de commande (nom, adresse, e-mail, commandes) pour l’exécution du contrat conformément à l’art. 6, par. 1, point b du RGPD. Les journaux du serveur sont conservés sept jours pour la sécurité du service.</p><h2>Cookies</h2><p>Les cookies strictement nécessaires (panier, session) sont déposés sans consentement. Les services de statistiques et de confort ne sont chargés qu’avec votre consentement, révocable à tout moment dans les paramètres des cookies.</p><h2>Vos droits</h2><p>Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, ainsi que du droit d’introduire une réclamation auprès d’une autorité de contrôle.</p>',
+    ],
+  },
+  {
+    key: 'imprint', name: ['Impressum', 'Imprint', 'Mentions légales'], slug: ['impressum', 'imprint', 'mentions-legales'],
+    html: [
+      '<h1>Impressum</h1><p>Forsttechnik Demo GmbH<br>Waldweg 1<br>79100 Freiburg im Breisgau</p><p>Telefon: +49 761 000000<br>E-Mail: info@example.com</p><p>Geschäftsführer: Franziska Tanner<br>Registergericht: Amtsgericht Freiburg, HRB 000000<br>USt-IdNr.: DE000000000</p><p>Dies ist ein Demo-Shop. Es werden keine echten Bestellungen ausgeführt.</p>',
+      '<h1>Imprint</h1><p>Forsttechnik Demo GmbH<br>Waldweg 1<br>79100 Freiburg im Breisgau, Germany</p><p>Phone: +49 761 000000<br>Email: info@example.com</p><p>Managing director: Franziska Tanner<br>Register court: Freiburg local court, HRB 000000<br>VAT ID: DE000000000</p><p>This is a demo shop. No real orders are fulfilled.</p>',
+      '<h1>Mentions légales</h1><p>Forsttechnik Demo GmbH<br>Waldweg 1<br>79100 Fribourg-en-Brisgau, Allemagne</p><p>Téléphone : +49 761 000000<br>E-mail : info@example.com</p><p>Gérante : Franziska Tanner<br>Registre du commerce : tribunal de Fribourg, HRB 000000<br>N° TVA : DE000000000</p><p>Ceci est une boutique de démonstration. Aucune commande réelle n’est exécutée.</p>',
+    ],
+  },
+  {
+    key: 'terms', name: ['AGB', 'Terms and conditions', 'CGV'], slug: ['agb', 'terms-and-conditions', 'conditions-generales-de-vente'],
+    html: [
+      '<h1>Allgemeine Geschäftsbedingungen</h1><h2>1. Geltungsbereich</h2><p>Diese Bedingungen gelten für alle Bestellungen von Unternehmern im Sinne des § 14 BGB über diesen Online-Shop.</p><h2>2. Vertragsschluss</h2><p>Mit dem Absenden der Bestellung geben Sie ein verbindliches Angebot ab. Der Vertrag kommt mit unserer Auftragsbestätigung oder der Auslieferung zustande.</p><h2>3. Preise und Zahlung</h2><p>Alle Preise verstehen sich netto zuzüglich gesetzlicher Umsatzsteuer und Versandkosten. Rechnungen sind innerhalb von 14 Tagen ohne Abzug zahlbar.</p><h2>4. Eigentumsvorbehalt</h2><p>Die Ware bleibt bis zur vollständigen Bezahlung unser Eigentum.</p>',
+      '<h1>Terms and conditions</h1><h2>1. Scope</h2><p>These terms apply to all orders placed by businesses through this online shop.</p><h2>2. Contract</h2><p>By submitting your order you make a binding offer. The contract is concluded with our order confirmation or on delivery.</p><h2>3. Prices and payment</h2><p>All prices are net plus statutory VAT and shipping costs. Invoices are payable within 14 days without deduction.</p><h2>4. Retention of title</h2><p>Goods remain our property until paid in full.</p>',
+      '<h1>Conditions générales de vente</h1><h2>1. Champ d’application</h2><p>Les présentes conditions s’appliquent à toutes les commandes passées par des professionnels sur cette boutique en ligne.</p><h2>2. Conclusion du contrat</h2><p>En envoyant votre commande, vous faites une offre ferme. Le contrat est conclu par notre confirmation de commande ou par la livraison.</p><h2>3. Prix et paiement</h2><p>Tous les prix s’entendent hors taxes, TVA légale et frais de port en sus. Les factures sont payables sous 14 jours sans escompte.</p><h2>4. Réserve de propriété</h2><p>La marchandise reste notre propriété jusqu’au paiement intégral.</p>',
+    ],
+  },
+  {
+    key: 'shipping', name: ['Versand und Zahlung', 'Shipping and payment', 'Livraison et paiement'],
+    slug: ['versand-und-zahlung', 'shipping-and-payment', 'livraison-et-paiement'],
+    html: [
+      '<h1>Versand und Zahlung</h1><h2>Versand</h2><p>Paketware versenden wir mit DHL innerhalb von 1–3 Werktagen; ab 250 € Warenwert (netto) ist der Standardversand innerhalb Deutschlands kostenlos. Express-Zustellung ist bei Bestellung bis 12 Uhr am nächsten Werktag möglich. Seilwinden, Anhängerteile und Sperrgut liefern wir per Spedition frei Bordsteinkante.</p><h2>Zahlung</h2><p>Sie zahlen bequem auf Rechnung (14 Tage netto), per Vorkasse oder online mit Demo Pay.</p>',
+      '<h1>Shipping and payment</h1><h2>Shipping</h2><p>Parcels are shipped by DHL within 1–3 working days; standard shipping within Germany is free from €250 net order value. Express delivery on the next working day is available for orders placed by noon. Winches, trailer parts and bulky goods are delivered by freight forwarder to the kerbside.</p><h2>Payment</h2><p>Pay by invoice (14 days net), by prepayment or online with Demo Pay.</p>',
+      '<h1>Livraison et paiement</h1><h2>Livraison</h2><p>Les colis sont expédiés par DHL sous 1 à 3 jours ouvrés ; la livraison standard en Allemagne est gratuite à partir de 250 € HT. La livraison express le jour ouvré suivant est possible pour toute commande passée avant midi. Les treuils, pièces de remorque et colis encombrants sont livrés par transporteur au pied du camion.</p><h2>Paiement</h2><p>Payez sur facture (14 jours net), par paiement anticipé ou en ligne avec Demo Pay.</p>',
+    ],
+  },
+]
+
+export const landingPageId = (key: string): string => sid(`landing-page:${key}`)
+
+const anchorTeasers = (keys: Array<[string, Tri]>) => keys.map(([key, path]) => ({ mediaId: contentMedia.anchor(key), url: path }))
+
+function pages(products: SeededProduct[]): PageDef[] {
+  const top = products.filter((p) => !p.parentId && p.priceNet > 0)
+  const pick = (families: string[], n: number) => top.filter((p) => families.includes(p.family)).slice(0, n).map((p) => p.id)
+  const topsellers = [...pick(['winch'], 2), ...pick(['chain'], 2), ...pick(['helmet', 'clothing'], 2), ...pick(['axe'], 2)]
+  const industry = (key: string, name: Tri, intro: Tri, mode: 'cover' | 'contain' | 'auto' | null, families: string[]): PageDef => ({
+    key: `industry-${key}`, type: 'page', name,
+    sections: [
+      {
+        type: 'default', sizingMode: mode === 'cover' ? 'full_width' : 'boxed', backgroundMediaId: mode ? contentMedia.bgForest : undefined,
+        backgroundMediaMode: mode ?? undefined, backgroundColor: mode ? undefined : '#eef3ea', cssClass: `industry industry-${key}`,
+        blocks: [
+          { type: 'text-hero', slots: [textSlot(intro)], margins: ['40px', '20px', '40px', '20px'] },
+          { type: 'image-text', slots: [imageSlot(contentMedia.industry(key), { slot: 'left' }), textSlot(['<p>Sprechen Sie mit unseren Anwendungsberatern: +49 761 000000.</p>', '<p>Talk to our application advisers: +49 761 000000.</p>', '<p>Parlez à nos conseillers : +49 761 000000.</p>'], 'right')] },
+        ],
+      },
+      { type: 'default', blocks: [{ type: 'product-slider', slots: [productSliderSlot(pick(families, 8), ['Empfohlen für Sie', 'Recommended for you', 'Recommandé pour vous'])] }] },
+    ],
+  })
+  const company = (key: string, name: Tri, main: Tri): PageDef => ({
+    key: `company-${key}`, type: 'page', name,
+    sections: [
+      {
+        type: 'sidebar', mobileBehavior: 'wrap', cssClass: 'company-page',
+        blocks: [
+          {
+            type: 'text', sectionPosition: 'sidebar', backgroundColor: '#f3f1ea', cssClass: 'contact-box', margins: ['0', '0', '20px', '0'],
+            slots: [textSlot([
+              '<h3>Kontakt</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg</p><p>Mo–Fr 8–17 Uhr, Sa 9–12 Uhr<br>+49 761 000000</p>',
+              '<h3>Contact</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg, Germany</p><p>Mon–Fri 8am–5pm, Sat 9am–12pm<br>+49 761 000000</p>',
+              '<h3>Contact</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Fribourg, Allemagne</p><p>Lun–ven 8h–17h, sam 9h–12h<br>+49 761 000000</p>',
+            ])],
+          },
+          { type: 'text', sectionPosition: 'main', slots: [textSlot(main)] },
+          { type: 'image', sectionPosition: 'main', visibility: { mobile: false }, slots: [imageSlot(contentMedia.team, { displayMode: 'cover' })] },
+        ],
+      },
+      {
+        type: 'default', backgroundMediaId: contentMedia.bgMeadow, backgroundMediaMode: 'auto',
+        blocks: [{ type: 'text', cssClass: 'company-claim', slots: [textSlot([
+          '<p><strong>Aus dem Wald, für den Wald – seit über 30 Jahren.</strong></p>', '<p><strong>From the forest, for the forest – for more than 30 years.</strong></p>', '<p><strong>De la forêt, pour la forêt – depuis plus de 30 ans.</strong></p>',
+        ])] }],
+      },
+    ],
+  })
+  return [
+    {
+      key: 'home', type: 'page', name: ['Startseite', 'Home', 'Accueil'],
+      sections: [
+        {
+          type: 'default', sizingMode: 'full_width', backgroundMediaId: contentMedia.hero, backgroundMediaMode: 'cover', cssClass: 'home-hero',
+          blocks: [{
+            type: 'text-hero', margins: ['120px', '20px', '120px', '20px'], cssClass: 'hero-text',
+            slots: [textSlot([
+              '<h1>Werkzeug und Ersatzteile für die Forstwirtschaft</h1><p>Seilwinden, Sägeketten, Schutzausrüstung und Kranersatzteile – für Profis, schnell geliefert.</p>',
+              '<h1>Tools and spare parts for forestry</h1><p>Winches, saw chains, protective equipment and crane spare parts – for professionals, delivered fast.</p>',
+              '<h1>Outils et pièces détachées pour la forêt</h1><p>Treuils, chaînes, équipements de protection et pièces de grue – pour les professionnels, livrés rapidement.</p>',
+            ])],
+          }],
+        },
+        {
+          type: 'default',
+          blocks: [
+            { type: 'text', slots: [textSlot(['<h2>Beliebte Produkte</h2>', '<h2>Popular products</h2>', '<h2>Produits populaires</h2>'])], margins: ['40px', '20px', '0', '20px'] },
+            { type: 'product-slider', slots: [productSliderSlot(topsellers, ['Bestseller', 'Bestsellers', 'Meilleures ventes'])] },
+          ],
+        },
+        {
+          type: 'default', backgroundColor: '#f3f1ea',
+          blocks: [{ type: 'image-gallery', cssClass: 'anchor-teasers', slots: [gallerySlot(anchorTeasers([
+            ['products', ['/produkte/', '/en/products/', '/fr/produits/']], ['spare-parts', ['/ersatzteile/', '/en/spare-parts/', '/fr/pieces-detachees/']],
+            ['industries', ['/branchen/', '/en/industries/', '/fr/secteurs/']], ['company', ['/unternehmen/', '/en/company/', '/fr/entreprise/']],
+            ['manufacturers', ['/hersteller/', '/en/manufacturers/', '/fr/fabricants/']],
+          ]))] }],
+        },
+        {
+          type: 'default', visibility: { mobile: false },
+          blocks: [{
+            type: 'product-three-column', visibility: { mobile: false, tablet: true, desktop: true },
+            slots: [productBoxSlot(topsellers[0], 'left'), productBoxSlot(topsellers[2], 'center'), productBoxSlot(topsellers[4], 'right')],
+          }],
+        },
+        {
+          type: 'default', backgroundMediaId: contentMedia.bgWorkshop, backgroundMediaMode: 'contain',
+          blocks: [{
+            type: 'image-text', backgroundColor: '#ffffff', margins: ['40px', '40px', '40px', '40px'],
+            slots: [imageSlot(contentMedia.team, { slot: 'left' }), textSlot([
+              '<h2>Ersatzteil-Service</h2><p>Sie kennen nur die Originalnummer? Unser Team findet das passende Teil für Ihren Kran oder Ihre Winde.</p>',
+              '<h2>Spare parts service</h2><p>You only know the original part number? Our team finds the right part for your crane or winch.</p>',
+              '<h2>Service pièces détachées</h2><p>Vous ne connaissez que la référence d’origine ? Notre équipe trouve la bonne pièce pour votre grue ou votre treuil.</p>',
+            ], 'right')],
+          }],
+        },
+      ],
+    },
+    { key: 'listing', type: 'product_list', name: ['Kategorie-Listing', 'Category listing', 'Liste de catégorie'], sections: [{ type: 'default', blocks: [{ type: 'product-listing', margins: ['20px', '0', '20px', '0'], slots: [listingSlot()] }] }] },
+    {
+      key: 'listing-sidebar', type: 'product_list', name: ['Listing mit Beratung', 'Listing with advice', 'Liste avec conseils'],
+      sections: [{
+        type: 'sidebar', mobileBehavior: 'hidden',
+        blocks: [
+          { type: 'text', sectionPosition: 'sidebar', cssClass: 'buying-advice', slots: [textSlot([
+            '<h3>Kaufberatung</h3><p>Achten Sie auf Zugkraft, Seillänge und die Leistung Ihres Traktors. Wir beraten Sie gern.</p>',
+            '<h3>Buying advice</h3><p>Consider pulling force, rope length and your tractor’s power. We are happy to advise you.</p>',
+            '<h3>Conseils d’achat</h3><p>Tenez compte de la force de traction, de la longueur de câble et de la puissance de votre tracteur. Nous vous conseillons volontiers.</p>',
+          ])] },
+          { type: 'product-listing', sectionPosition: 'main', slots: [listingSlot()] },
+        ],
+      }],
+    },
+    {
+      key: 'industries', type: 'page', name: ['Branchen', 'Industries', 'Secteurs'],
+      sections: [{ type: 'default', blocks: [
+        { type: 'text', slots: [textSlot(['<h1>Branchen</h1><p>Ausrüstung, die zu Ihrer Arbeit passt – vom Forstbetrieb bis zur Kommune.</p>', '<h1>Industries</h1><p>Equipment that fits your work – from forestry enterprises to municipalities.</p>', '<h1>Secteurs</h1><p>Un équipement adapté à votre métier – de l’exploitation forestière aux collectivités.</p>'])] },
+        { type: 'image-gallery', slots: [gallerySlot(['forestry', 'contractors', 'arboriculture', 'municipalities'].map((k) => ({ mediaId: contentMedia.industry(k) })))] },
+      ] }],
+    },
+    industry('forestry', ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières'], ['<h1>Forstbetriebe</h1><p>Robuste Technik für Holzernte und Bestandspflege, Schutzausrüstung für ganze Teams und Rahmenverträge mit Staffelpreisen.</p>', '<h1>Forestry enterprises</h1><p>Rugged equipment for harvesting and stand management, protective gear for whole crews and framework agreements with tier prices.</p>', '<h1>Exploitations forestières</h1><p>Du matériel robuste pour la récolte et l’entretien des peuplements, des équipements de protection pour des équipes entières et des contrats-cadres à prix dégressifs.</p>'], 'cover', ['winch', 'chain', 'helmet']),
+    industry('contractors', ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers'], ['<h1>Lohnunternehmer</h1><p>Kurze Stillstandszeiten: Kran-, Winden- und Hydraulikersatzteile ab Lager, Express-Versand am nächsten Werktag.</p>', '<h1>Forestry contractors</h1><p>Short downtimes: crane, winch and hydraulic spare parts from stock, express shipping on the next working day.</p>', '<h1>Entrepreneurs de travaux forestiers</h1><p>Des arrêts courts : pièces de grue, de treuil et hydrauliques en stock, expédition express le jour ouvré suivant.</p>'], 'contain', ['crane', 'hydraulic', 'winch-part']),
+    industry('arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage'], ['<h1>Baumpflege</h1><p>Leichte Seile, Anschlagmittel und Schnittschutz für die Arbeit in der Krone und am Boden.</p>', '<h1>Arboriculture</h1><p>Lightweight ropes, rigging and cut protection for work in the crown and on the ground.</p>', '<h1>Élagage</h1><p>Câbles légers, élingues et protection anti-coupure pour le travail dans le houppier et au sol.</p>'], 'auto', ['rope', 'choker', 'clothing']),
+    industry('municipalities', ['Kommunen', 'Municipalities', 'Collectivités'], ['<h1>Kommunen</h1><p>Ausrüstung für Bauhöfe und Stadtförster, Kauf auf Rechnung und Beratung zu Ausschreibungen.</p>', '<h1>Municipalities</h1><p>Equipment for municipal depots and urban foresters, purchase on invoice and advice on tenders.</p>', '<h1>Collectivités</h1><p>Équipement pour services techniques et forestiers urbains, achat sur facture et conseil pour les appels d’offres.</p>'], null, ['marking', 'measuring', 'axe']),
+    {
+      key: 'company', type: 'page', name: ['Unternehmen', 'Company', 'Entreprise'],
+      sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot([
+        '<h1>Unternehmen</h1><p>Die Forsttechnik Demo GmbH beliefert seit über 30 Jahren Forstbetriebe, Lohnunternehmer und Kommunen in ganz Europa.</p>',
+        '<h1>Company</h1><p>For more than 30 years Forsttechnik Demo GmbH has supplied forestry enterprises, contractors and municipalities across Europe.</p>',
+        '<h1>Entreprise</h1><p>Depuis plus de 30 ans, Forsttechnik Demo GmbH équipe exploitations forestières, entrepreneurs et collectivités dans toute l’Europe.</p>',
+      ])] }] }],
+    },
+    company('about', ['Über uns', 'About us', 'À propos'], ['<h1>Über uns</h1><p>Gegründet 1991 als Landmaschinenwerkstatt im Schwarzwald, heute Fachhändler für Forsttechnik mit eigenem Ersatzteillager und Reparaturservice.</p>', '<h1>About us</h1><p>Founded in 1991 as an agricultural machinery workshop in the Black Forest, today a specialist dealer for forestry equipment with its own spare parts warehouse and repair service.</p>', '<h1>À propos</h1><p>Fondée en 1991 comme atelier de machines agricoles en Forêt-Noire, aujourd’hui revendeur spécialisé en matériel forestier avec son propre stock de pièces et un service de réparation.</p>']),
+    company('service', ['Service & Kontakt', 'Service & contact', 'Service et contact'], ['<h1>Service & Kontakt</h1><p>Schreiben Sie uns über das Kontaktformular oder rufen Sie an. Für Ersatzteilanfragen halten Sie bitte Maschinentyp und Seriennummer bereit.</p>', '<h1>Service & contact</h1><p>Write to us using the contact form or give us a call. For spare part enquiries, please have the machine type and serial number ready.</p>', '<h1>Service et contact</h1><p>Écrivez-nous via le formulaire de contact ou appelez-nous. Pour les demandes de pièces, munissez-vous du type de machine et du numéro de série.</p>']),
+    company('careers', ['Karriere', 'Careers', 'Carrières'], ['<h1>Karriere</h1><p>Wir suchen Landmaschinenmechatroniker (m/w/d) und Mitarbeitende für den Kundenservice. Bewerbungen an jobs@example.com.</p>', '<h1>Careers</h1><p>We are looking for agricultural machinery mechatronics technicians and customer service staff. Applications to jobs@example.com.</p>', '<h1>Carrières</h1><p>Nous recherchons des mécatroniciens en machinisme agricole et des collaborateurs pour le service client. Candidatures à jobs@example.com.</p>']),
+    {
+      key: 'manufacturers', type: 'page', name: ['Hersteller', 'Manufacturers', 'Fabricants'],
+      sections: [{ type: 'default', blocks: [
+        { type: 'text', slots: [textSlot(['<h1>Hersteller</h1><p>Wir führen Produkte ausgewählter Hersteller aus Forst- und Hydrauliktechnik.</p>', '<h1>Manufacturers</h1><p>We carry products from selected forestry and hydraulics manufacturers.</p>', '<h1>Fabricants</h1><p>Nous proposons les produits de fabricants sélectionnés de la technique forestière et hydraulique.</p>'])] },
+        { type: 'image-gallery', slots: [gallerySlot(['waldkraft', 'nordholz', 'alpentec', 'kettwerk', 'silvator', 'forstmeister', 'tannex', 'rotaflex', 'stammfix', 'fjaellmaskin', 'lignum', 'hydroforst'].map((k) => ({ mediaId: contentMedia.manufacturerLogo(k) })))] },
+      ] }],
+    },
+    { key: 'payment', type: 'page', name: ['Zahlung', 'Payment', 'Paiement'], sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot(['<h1>Zahlung</h1><p>Wir bieten Kauf auf Rechnung (14 Tage netto), Vorkasse und die Online-Zahlung Demo Pay an.</p>', '<h1>Payment</h1><p>We offer purchase on invoice (14 days net), prepayment and the online payment Demo Pay.</p>', '<h1>Paiement</h1><p>Nous proposons l’achat sur facture (14 jours net), le paiement anticipé et le paiement en ligne Demo Pay.</p>'])] }] }] },
+    { key: 'faq', type: 'page', name: ['FAQ', 'FAQ', 'FAQ'], sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot([
+      '<h1>Häufige Fragen</h1><h3>Wie finde ich das passende Ersatzteil?</h3><p>Nutzen Sie die Suche mit der Originalnummer oder filtern Sie nach Krantyp und Hersteller.</p><h3>Wie erhalte ich Händlerpreise?</h3><p>Registrieren Sie sich als Händler; nach Prüfung schalten wir Ihre Konditionen frei.</p>',
+      '<h1>Frequently asked questions</h1><h3>How do I find the right spare part?</h3><p>Search for the original part number or filter by crane type and manufacturer.</p><h3>How do I get reseller prices?</h3><p>Register as a reseller; after a check we activate your conditions.</p>',
+      '<h1>Questions fréquentes</h1><h3>Comment trouver la bonne pièce ?</h3><p>Recherchez la référence d’origine ou filtrez par type de grue et fabricant.</p><h3>Comment obtenir les prix revendeur ?</h3><p>Inscrivez-vous en tant que revendeur ; après vérification, nous activons vos conditions.</p>',
+    ])] }] }] },
+    ...LANDING_PAGES.map((lp): PageDef => ({ key: `landing-${lp.key}`, type: 'landingpage', name: lp.name, sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot(lp.html)] }] }] })),
+  ]
+}
+
+function categoryTree(): CategoryDef[] {
+  const listing = (key: string, name: Tri, slug: Tri, cms = 'listing'): CategoryDef => ({ key, name, slug, cms })
+  return [
+    {
+      key: 'root', name: ['Forstshop', 'Forest shop', 'Boutique forestière'], cms: 'home',
+      children: [
+        {
+          key: 'produkte', name: ['Produkte', 'Products', 'Produits'], slug: ['produkte', 'products', 'produits'], cms: 'listing', mediaId: contentMedia.anchor('products'),
+          description: ['Werkzeug und Ausrüstung für die Waldarbeit.', 'Tools and equipment for forest work.', 'Outils et équipements pour le travail en forêt.'],
+          children: [
+            listing('winches', ['Seilwinden', 'Winches', 'Treuils'], ['seilwinden', 'winches', 'treuils'], 'listing-sidebar'),
+            listing('chains', ['Sägeketten & Schienen', 'Saw chains & guide bars', 'Chaînes et guides'], ['saegeketten-schienen', 'saw-chains-guide-bars', 'chaines-guides']),
+            listing('felling', ['Fäll- und Spaltwerkzeug', 'Felling & splitting tools', 'Outils d’abattage et de fendage'], ['faell-und-spaltwerkzeug', 'felling-splitting-tools', 'outils-abattage-fendage']),
+            listing('rigging', ['Anschlagmittel & Seile', 'Rigging & ropes', 'Élingues et câbles'], ['anschlagmittel-seile', 'rigging-ropes', 'elingues-cables']),
+            listing('protection', ['Schutzausrüstung', 'Protective equipment', 'Équipement de protection'], ['schutzausruestung', 'protective-equipment', 'equipement-de-protection']),
+            listing('measuring', ['Messen & Markieren', 'Measuring & marking', 'Mesure et marquage'], ['messen-markieren', 'measuring-marking', 'mesure-marquage']),
+          ],
+        },
+        {
+          key: 'ersatzteile', name: ['Ersatzteile', 'Spare parts', 'Pièces détachées'], slug: ['ersatzteile', 'spare-parts', 'pieces-detachees'], cms: 'listing', mediaId: contentMedia.anchor('spare-parts'),
+          description: ['Ersatzteile für Forstkrane, Seilwinden, Hydraulik und Rückewagen.', 'Spare parts for forestry cranes, winches, hydraulics and forwarding trailers.', 'Pièces pour grues forestières, treuils, hydraulique et remorques de débardage.'],
+          children: [
+            listing('crane-parts', ['Kranersatzteile', 'Crane spare parts', 'Pièces de grue'], ['kranersatzteile', 'crane-spare-parts', 'pieces-de-grue'], 'listing-sidebar'),
+            listing('winch-parts', ['Windenersatzteile', 'Winch spare parts', 'Pièces de treuil'], ['windenersatzteile', 'winch-spare-parts', 'pieces-de-treuil']),
+            listing('hydraulic-parts', ['Hydraulikteile', 'Hydraulic parts', 'Pièces hydrauliques'], ['hydraulikteile', 'hydraulic-parts', 'pieces-hydrauliques']),
+            listing('trailer-parts', ['Forstanhänger-Teile', 'Forestry trailer parts', 'Pièces de remorque forestière'], ['forstanhaenger-teile', 'forestry-trailer-parts', 'pieces-remorque-forestiere']),
+          ],
+        },
+        {
+          key: 'branchen', name: ['Branchen', 'Industries', 'Secteurs'], slug: ['branchen', 'industries', 'secteurs'], cms: 'industries', mediaId: contentMedia.anchor('industries'),
+          children: [
+            { key: 'industry-forestry', name: ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières'], slug: ['forstbetriebe', 'forestry-enterprises', 'exploitations-forestieres'], cms: 'industry-forestry' },
+            { key: 'industry-contractors', name: ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers'], slug: ['lohnunternehmer', 'forestry-contractors', 'entrepreneurs-travaux-forestiers'], cms: 'industry-contractors' },
+            { key: 'industry-arboriculture', name: ['Baumpflege', 'Arboriculture', 'Élagage'], slug: ['baumpflege', 'arboriculture', 'elagage'], cms: 'industry-arboriculture' },
+            { key: 'industry-municipalities', name: ['Kommunen', 'Municipalities', 'Collectivités'], slug: ['kommunen', 'municipalities', 'collectivites'], cms: 'industry-municipalities' },
+          ],
+        },
+        {
+          key: 'unternehmen', name: ['Unternehmen', 'Company', 'Entreprise'], slug: ['unternehmen', 'company', 'entreprise'], cms: 'company', mediaId: contentMedia.anchor('company'),
+          children: [
+            { key: 'company-about', name: ['Über uns', 'About us', 'À propos'], slug: ['ueber-uns', 'about-us', 'a-propos'], cms: 'company-about' },
+            { key: 'company-service', name: ['Service & Kontakt', 'Service & contact', 'Service et contact'], slug: ['service-kontakt', 'service-contact', 'service-et-contact'], cms: 'company-service' },
+            { key: 'company-careers', name: ['Karriere', 'Careers', 'Carrières'], slug: ['karriere', 'careers', 'carrieres'], cms: 'company-careers' },
+          ],
+        },
+        { key: 'hersteller', name: ['Hersteller', 'Manufacturers', 'Fabricants'], slug: ['hersteller', 'manufacturers', 'fabricants'], cms: 'manufacturers', mediaId: contentMedia.anchor('manufacturers') },
+      ],
+    },
+    {
+      key: 'footer', name: ['Footer', 'Footer', 'Pied de page'], type: 'folder',
+      children: [
+        { key: 'footer-imprint', name: ['Impressum', 'Imprint', 'Mentions légales'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('imprint') },
+        { key: 'footer-privacy', name: ['Datenschutz', 'Privacy policy', 'Protection des données'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('privacy') },
+        { key: 'footer-terms', name: ['AGB', 'Terms and conditions', 'CGV'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('terms') },
+        { key: 'footer-shipping', name: ['Versand & Zahlung', 'Shipping and payment', 'Livraison et paiement'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('shipping') },
+        { key: 'footer-contact', name: ['Kontakt', 'Contact', 'Contact'], type: 'link', linkType: 'category', internalLink: sid('category:company-service') },
+      ],
+    },
+    {
+      key: 'service', name: ['Service', 'Service', 'Service'], type: 'folder',
+      children: [
+        { key: 'service-contact', name: ['Kontakt', 'Contact', 'Contact'], type: 'link', linkType: 'category', internalLink: sid('category:company-service') },
+        { key: 'service-shipping', name: ['Versand', 'Shipping', 'Livraison'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('shipping') },
+        { key: 'service-payment', name: ['Zahlung', 'Payment', 'Paiement'], slug: ['zahlung', 'payment', 'paiement'], cms: 'payment' },
+        { key: 'service-faq', name: ['FAQ', 'FAQ', 'FAQ'], slug: same('faq'), cms: 'faq' },
+        { key: 'service-forstverein', name: ['Deutscher Forstverein', 'German Forestry Association', 'Association forestière allemande'], type: 'link', linkType: 'external', externalLink: 'https://www.forstverein.de/', linkNewTab: true },
+      ],
+    },
+  ]
+}
+
+function insertSeoUrl(ins: Inserter, languageKey: (typeof LANGUAGE_KEYS)[number], foreignKey: string, routeName: string, pathInfo: string, seoPathInfo: string): void {
+  ins.insert('seo_url', {
+    id: sid(`seo-url:${languageKey}:${routeName}:${foreignKey}`), language_id: LANGUAGE_IDS[languageKey], foreign_key: foreignKey,
+    route_name: routeName, path_info: pathInfo, seo_path_info: seoPathInfo, is_canonical: 1,
+  })
+}
+
+/** Categories, CMS pages, landing pages and all SEO URLs (categories, landing pages, products). */
+export function seedContent(ins: Inserter, products: SeededProduct[], productNames: Map<string, Tri>): void {
+  for (const page of pages(products)) insertCmsPage(ins, page)
+
+  const walk = (defs: CategoryDef[], parentId: string | null, parentPaths: Tri | null) => {
+    defs.forEach((def, position) => {
+      const id = sid(`category:${def.key}`)
+      const type = def.type ?? 'page'
+      ins.insert('category', {
+        id, parent_id: parentId, position, type, link_type: def.linkType ?? null, internal_link: def.internalLink ?? null,
+        link_new_tab: bool(def.linkNewTab ?? false), cms_page_id: def.cms ? cmsPageId(def.cms) : null, media_id: def.mediaId ?? null,
+        visible: 1, active: 1, display_nested_products: 1,
+        translations: tr({
+          name: def.name, description: def.description ?? same(null), externalLink: same(def.externalLink ?? null),
+          metaTitle: same(null), metaDescription: def.description ?? same(null), keywords: same(null),
+        }),
+      })
+      let paths: Tri | null = null
+      if (def.slug && type === 'page') {
+        paths = [0, 1, 2].map((i) => `${parentPaths ? parentPaths[i] : ''}${def.slug?.[i]}/`) as unknown as Tri
+        LANGUAGE_KEYS.forEach((lang, i) => insertSeoUrl(ins, lang, id, 'frontend.navigation.page', `/navigation/${id}`, paths?.[i] ?? ''))
+      }
+      if (def.children) walk(def.children, id, paths)
+    })
+  }
+  walk(categoryTree(), null, null)
+
+  for (const lp of LANDING_PAGES) {
+    const id = landingPageId(lp.key)
+    ins.insert('landing_page', {
+      id, cms_page_id: cmsPageId(`landing-${lp.key}`), active: 1,
+      translations: tr({ name: lp.name, url: [`${lp.slug[0]}/`, `${lp.slug[1]}/`, `${lp.slug[2]}/`], metaTitle: lp.name, metaDescription: same(null), keywords: same(null) }),
+    })
+    LANGUAGE_KEYS.forEach((lang, i) => insertSeoUrl(ins, lang, id, 'frontend.landing.page', `/landingPage/${id}`, `${lp.slug[i]}/`))
+  }
+
+  for (const p of products) {
+    const names = productNames.get(p.number)
+    if (!names) continue
+    LANGUAGE_KEYS.forEach((lang, i) => insertSeoUrl(ins, lang, p.id, 'frontend.detail.page', `/detail/${p.id}`, `${slugify(names[i])}/${p.number}`))
+  }
+}
+

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs'
+import type { Db } from '../db'
+import { MANUFACTURERS } from './catalogue-data'
+import { productSpecs, seedCatalogue, type ProductSpec } from './catalogue'
+import { contentMedia, seedContent } from './content'
+import { MANUAL_MEDIA_ID, logoSvg, productImageSvg, renderImages, sceneSvg, type ImageJob } from './media'
+import { seedSystem } from './system'
+import { Inserter, same, type Tri } from './util'
+import { sid } from '../ids'
+
+export interface SeedReport { seeded: boolean; durationMs: number; products: number; media: number }
+
+const SEED_KEY = 'seeded_at'
+
+/** Seeds an empty database once; later starts find the marker and reuse the data. */
+export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport> {
+  const started = performance.now()
+  const marker = db.prepare('SELECT value FROM kv WHERE key = ?').get(SEED_KEY)
+  if (marker) return { seeded: false, durationMs: performance.now() - started, products: count(db, 'product'), media: count(db, 'media') }
+  mkdirSync(mediaRoot, { recursive: true })
+
+  const specs = productSpecs()
+  const jobs: ImageJob[] = []
+  const coverIds = new Map<string, string>()
+  for (const s of specs) {
+    const id = sid(`media:product:${s.number}`)
+    coverIds.set(s.number, id)
+    jobs.push({ id, file: `product/${s.number.toLowerCase()}.jpg`, svg: productImageSvg(s.family, s.number), width: 800, height: 800, alt: s.name })
+  }
+  const scenes: Array<[string, string, number, number, number, Tri]> = [
+    [contentMedia.hero, 'content/hero-forest.jpg', 1920, 800, 100, ['Forstarbeiter im Wald', 'Forest workers in the woods', 'Forestiers au travail']],
+    [contentMedia.bgForest, 'content/bg-forest.jpg', 1600, 900, 110, ['Waldlandschaft', 'Forest landscape', 'Paysage forestier']],
+    [contentMedia.bgWorkshop, 'content/bg-workshop.jpg', 1600, 900, 20, ['Werkstatt', 'Workshop', 'Atelier']],
+    [contentMedia.bgMeadow, 'content/bg-meadow.jpg', 600, 300, 70, ['Waldwiese', 'Forest meadow', 'Clairière']],
+    [contentMedia.team, 'content/team.jpg', 1200, 800, 40, ['Unser Team', 'Our team', 'Notre équipe']],
+  ]
+  for (const [id, file, w, h, hue, alt] of scenes) jobs.push({ id, file, svg: sceneSvg(w, h, hue, alt[0]), width: w, height: h, alt })
+  const anchors: Array<[string, Tri]> = [
+    ['products', ['Produkte', 'Products', 'Produits']], ['spare-parts', ['Ersatzteile', 'Spare parts', 'Pièces détachées']],
+    ['industries', ['Branchen', 'Industries', 'Secteurs']], ['company', ['Unternehmen', 'Company', 'Entreprise']],
+    ['manufacturers', ['Hersteller', 'Manufacturers', 'Fabricants']],
+  ]
+  anchors.forEach(([key, alt], i) => jobs.push({ id: contentMedia.anchor(key), file: `content/anchor-${key}.jpg`, svg: sceneSvg(1200, 800, 60 + i * 35, alt[0]), width: 1200, height: 800, alt }))
+  const industries: Array<[string, Tri]> = [
+    ['forestry', ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières']], ['contractors', ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers']],
+    ['arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage']], ['municipalities', ['Kommunen', 'Municipalities', 'Collectivités']],
+  ]
+  industries.forEach(([key, alt], i) => jobs.push({ id: contentMedia.industry(key), file: `content/industry-${key}.jpg`, svg: sceneSvg(1200, 800, 90 + i * 25, alt[0]), width: 1200, height: 800, alt }))
+  MANUFACTURERS.forEach((m, i) => jobs.push({ id: contentMedia.manufacturerLogo(m.key), file: `manufacturer/${m.key}.jpg`, svg: logoSvg(m.name, i * 30), width: 400, height: 200, alt: same(m.name) }))
+
+  const insertMedia = await renderImages(mediaRoot, jobs)
+  const ins = new Inserter(db)
+  // One transaction: a crash mid-seed leaves an empty database that the next start seeds again.
+  db.transaction(() => {
+    // Products reference categories that the content seed inserts afterwards.
+    db.pragma('defer_foreign_keys = ON')
+    insertMedia(ins)
+    seedSystem(ins)
+    const names = new Map<string, Tri>()
+    const addNames = (s: ProductSpec) => {
+      names.set(s.number, s.name)
+      for (const v of s.variants ?? []) names.set(`${s.number}${v.suffix}`, s.name)
+    }
+    specs.forEach(addNames)
+    const products = seedCatalogue(ins, (s) => coverIds.get(s.number) ?? '', MANUAL_MEDIA_ID)
+    seedContent(ins, products, names)
+    db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(SEED_KEY, new Date().toISOString())
+  })()
+  return { seeded: true, durationMs: performance.now() - started, products: count(db, 'product'), media: count(db, 'media') }
+}
+
+function count(db: Db, table: string): number {
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }
+  return row.n
+}
