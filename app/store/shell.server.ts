@@ -33,10 +33,14 @@ export function toNavLinks(locale: Locale, categories: readonly Category[]): Nav
     if (!name) continue
     const children = toNavLinks(locale, category.children ?? [])
     const target = categoryLink(locale, category)
-    // A folder (no target) is a heading and only worth showing with children.
-    if (!target && children.length === 0) continue
-    const link: NavLink = { id: category.id, name, href: target?.href ?? '' }
-    if (target?.external) link.external = true
+    // A folder (or a link without a usable target) has no page: its children take its place, so
+    // every NavLink has a real href.
+    if (!target) {
+      links.push(...children)
+      continue
+    }
+    const link: NavLink = { id: category.id, name, href: target.href }
+    if (target.external) link.external = true
     if (children.length) link.children = children
     links.push(link)
   }
