@@ -1,0 +1,119 @@
+// Boots the embedded demo store in-process on an ephemeral loopback port with a fresh data
+// directory, the way server/index.ts mounts it, so conformance tests talk real HTTP to it.
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import express from 'express'
+import { pino } from 'pino'
+import { expect } from 'vitest'
+import { createDemoStore } from '../../server/demo-store/index'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { storeApiValidator } from './schema-validator'
+
+export interface StoreResponse {
+  status: number
+  headers: Headers
+  contentType: string | null
+  /** Parsed JSON, the raw text when it is not JSON, or undefined for an empty body. */
+  body: unknown
+}
+
+export interface CallOptions {
+  body?: unknown
+  query?: Record<string, string>
+  /** Sent as sw-context-token. */
+  token?: string
+  /** Sent as sw-language-id. */
+  languageId?: string
+  /** Overrides the demo access key; null sends no sw-access-key at all. */
+  accessKey?: string | null
+  headers?: Record<string, string>
+}
+
+export interface DemoStoreServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string
+  /** Calls `${origin}/store-api${path}`. */
+  call(method: string, path: string, options?: CallOptions): Promise<StoreResponse>
+  close(): Promise<void>
+}
+
+export interface DemoStoreServerOptions {
+  maintenance?: boolean
+  latencyMs?: number
+}
+
+export async function startDemoStore(options: DemoStoreServerOptions = {}): Promise<DemoStoreServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'store-api-conformance-'))
+  const app = express()
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    listening.once('error', reject)
+  })
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // The store builds media URLs from its public URL, which is only known once the port is.
+  const demo = await createDemoStore({
+    dataDir,
+    publicUrl: origin,
+    logger: pino({ level: 'silent' }),
+    maintenance: options.maintenance ?? false,
+    latencyMs: options.latencyMs ?? 0,
+  })
+  app.use('/store-api', demo.storeApi)
+  app.use('/media', demo.media)
+
+  return {
+    origin,
+    async call(method, path, { body, query, token, languageId, accessKey, headers } = {}) {
+      const url = new URL(`${origin}/store-api${path}`)
+      for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value)
+      const requestHeaders: Record<string, string> = { accept: 'application/json', ...headers }
+      const key = accessKey === undefined ? DEMO_ACCESS_KEY : accessKey
+      if (key !== null) requestHeaders['sw-access-key'] = key
+      if (token) requestHeaders['sw-context-token'] = token
+      if (languageId) requestHeaders['sw-language-id'] = languageId
+      if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+      const response = await fetch(url, {
+        method,
+        headers: requestHeaders,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await response.text()
+      let parsed: unknown = text === '' ? undefined : text
+      if (text !== '' && response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text)
+      return { status: response.status, headers: response.headers, contentType: response.headers.get('content-type'), body: parsed }
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      await demo.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Asserts that a response matches the official schema for `operation` (deviations.ts applied). */
+export function expectConformant(operation: string, response: StoreResponse): void {
+  const result = storeApiValidator().validate(operation, response)
+  expect(result.errors, `${operation} ${response.status} does not match the Store API schema`).toEqual([])
+}
+
+/** Asserts the Shopware error envelope with the given status and code, and its conformance. */
+export function expectStoreError(operation: string, response: StoreResponse, status: number, code: string): void {
+  expect(response.status).toBe(status)
+  expect(response.body).toMatchObject({ errors: [expect.objectContaining({ status: String(status), code })] })
+  expectConformant(operation, response)
+}
+
+export function elementsOf(response: StoreResponse): Record<string, unknown>[] {
+  const body = response.body
+  if (Array.isArray(body)) return body as Record<string, unknown>[]
+  if (typeof body === 'object' && body !== null && Array.isArray((body as { elements?: unknown }).elements)) {
+    return (body as { elements: Record<string, unknown>[] }).elements
+  }
+  throw new Error(`expected a list or an entity search result, got ${JSON.stringify(body).slice(0, 200)}`)
+}
