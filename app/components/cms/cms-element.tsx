@@ -1,0 +1,100 @@
+import { Link } from '@remix-run/react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '~/lib/locale'
+import { CmsImage } from './cms-image'
+import { ProductCard } from './product-card'
+import type { CmsElement as CmsElementData } from './types'
+
+interface ElementProps {
+  element: CmsElementData
+  locale: Locale
+  /** The page's name, for alt texts of images that have none. */
+  pageName: string
+}
+
+export function CmsElement({ element, locale, pageName }: ElementProps) {
+  const { t } = useTranslation('content')
+  const fallbackAlt = t('image.fallbackAlt', { page: pageName })
+  switch (element.type) {
+    case 'text':
+      // Sanitized on the server (app/store/cms.server.ts).
+      return <div className="cms-text" dangerouslySetInnerHTML={{ __html: element.html }} />
+    case 'image': {
+      const img = <CmsImage image={element.image} alt={element.image.alt || fallbackAlt} className="cms-image" />
+      if (!element.link) return <figure className="cms-image-figure">{img}</figure>
+      return (
+        <figure className="cms-image-figure">
+          {element.link.external ? (
+            <a href={element.link.href} rel="noopener noreferrer">
+              {img}
+            </a>
+          ) : (
+            <Link to={element.link.href}>{img}</Link>
+          )}
+        </figure>
+      )
+    }
+    case 'image-gallery':
+      return (
+        <ul className="cms-gallery" aria-label={t('gallery.label')}>
+          {element.images.map((image, index) => (
+            <li key={`${image.url}-${index}`}>
+              <figure>
+                <CmsImage image={image} alt={image.alt || fallbackAlt} />
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )
+    case 'product-box':
+      return <ProductCard product={element.product} locale={locale} />
+    case 'product-slider':
+      return <ProductSlider title={element.title} products={element.products} locale={locale} />
+    case 'product-listing':
+      return (
+        <section className="cms-listing" aria-label={t('listing.label', { name: pageName })}>
+          <p className="cms-listing-count">{t('listing.count', { count: element.total })}</p>
+          {element.products.length ? (
+            <ul className="cms-product-grid">
+              {element.products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} locale={locale} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('listing.empty')}</p>
+          )}
+        </section>
+      )
+  }
+}
+
+function ProductSlider({ title, products, locale }: { title?: string; products: SliderProducts; locale: Locale }) {
+  const { t } = useTranslation('content')
+  const headingId = useId()
+  const hintId = useId()
+  return (
+    <section className="cms-slider" aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : t('slider.label')}>
+      {title ? (
+        <h2 id={headingId} className="cms-slider-title">
+          {title}
+        </h2>
+      ) : null}
+      <p id={hintId} className="visually-hidden">
+        {t('slider.scrollHint')}
+      </p>
+      {/* Focusable so keyboard users can scroll it; CSS scroll-snap does the rest without JS. */}
+      <ul className="cms-slider-track" tabIndex={0} aria-describedby={hintId}>
+        {products.map((product) => (
+          <li key={product.id} className="cms-slider-item">
+            <ProductCard product={product} locale={locale} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+type SliderProducts = Extract<CmsElementData, { type: 'product-slider' }>['products']

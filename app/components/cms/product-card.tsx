@@ -1,0 +1,36 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { languageTags, type Locale } from '~/lib/locale'
+import { CmsImage } from './cms-image'
+import type { CmsProduct } from './types'
+
+export function formatPrice(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(languageTags[locale], { style: 'currency', currency: 'EUR' }).format(value)
+}
+
+/** Product tile: cover image, name, product number and net price, all one link to the product. */
+export function ProductCard({ product, locale }: { product: CmsProduct; locale: Locale }) {
+  const { t } = useTranslation('content')
+  return (
+    <article className="cms-product-card">
+      <Link to={product.href} className="cms-product-link" prefetch="intent">
+        <span className="cms-product-media">
+          {/* The name follows in the same link, so the picture is decorative unless it has its own alt text. */}
+          {product.image ? <CmsImage image={product.image} alt={product.image.alt} /> : null}
+        </span>
+        <span className="cms-product-name">{product.name}</span>
+      </Link>
+      {product.productNumber ? (
+        <p className="cms-product-number">{t('product.number', { number: product.productNumber })}</p>
+      ) : null}
+      {product.price !== undefined ? (
+        <p className="cms-product-price">
+          <span className="visually-hidden">{t('product.price')}: </span>
+          <strong>{formatPrice(locale, product.price)}</strong> <small>{t('product.netNote')}</small>
+        </p>
+      ) : (
+        <p className="cms-product-price">{t('product.priceOnRequest')}</p>
+      )}
+    </article>
+  )
+}
