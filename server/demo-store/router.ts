@@ -1,0 +1,206 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
+import { ContextStore, country, countryState, defaultContextState, salesChannelContext, type ContextState } from './context'
+import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
+import type { Db } from './db'
+import { Serializer } from './entities'
+import { StoreApiError, errorBody, errors } from './errors'
+import { HEX_ID, randomToken } from './ids'
+import * as content from './routes/content'
+
+export interface DemoLogger {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface StoreState {
+  maintenance: boolean
+  latencyMs: number
+}
+
+interface RequestState {
+  token: string
+  context: ContextState
+  serializer: Serializer
+}
+
+const KNOWN_LANGUAGES = new Set<string>(Object.values(LANGUAGE_IDS))
+
+function state(res: Response): RequestState {
+  return res.locals.demo as RequestState
+}
+
+/** Sends JSON with `includes` from the body applied, like Shopware's response serializer. */
+function send(req: Request, res: Response, body: unknown, criteria?: Criteria): void {
+  const includes = criteria?.includes ?? (typeof req.body === 'object' && req.body !== null ? parseCriteria(req.body).includes : null)
+  res.json(applyIncludes(body, includes))
+}
+
+export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreState, logger?: DemoLogger): Router {
+  const router = express.Router()
+  const contexts = new ContextStore(db)
+  router.use(express.json({ limit: '1mb' }))
+
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const proceed = () => {
+      try {
+        const key = req.header('sw-access-key')
+        if (!key) throw errors.accessKeyMissing()
+        if (key !== DEMO_ACCESS_KEY) throw errors.salesChannelNotFound()
+        if (store.maintenance) throw errors.maintenance()
+        const sent = req.header('sw-context-token')
+        const token = sent && sent.trim() !== '' ? sent : randomToken()
+        res.setHeader('sw-context-token', token)
+        const languageHeader = req.header('sw-language-id')
+        if (languageHeader !== undefined) {
+          res.setHeader('sw-language-id', languageHeader)
+          if (!HEX_ID.test(languageHeader) || !KNOWN_LANGUAGES.has(languageHeader)) throw errors.languageInvalid(languageHeader)
+        }
+        const context = (sent && contexts.load(sent)) || defaultContextState()
+        const languageId = languageHeader ?? context.languageId ?? DEFAULT_LANGUAGE_ID
+        const includeSeo = req.header('sw-include-seo-urls') === 'true' || req.header('sw-include-seo-urls') === '1'
+        res.locals.demo = {
+          token,
+          context,
+          serializer: new Serializer(db, publicUrl, languageId, includeSeo, CUSTOMER_GROUP_IDS.standard),
+        } satisfies RequestState
+        next()
+      } catch (err) {
+        next(err)
+      }
+    }
+    if (store.latencyMs > 0) setTimeout(proceed, store.latencyMs)
+    else proceed()
+  })
+
+  const wrap = (handler: (req: Request, res: Response) => void) => (req: Request, res: Response, next: NextFunction) => {
+    try {
+      handler(req, res)
+    } catch (err) {
+      next(err)
+    }
+  }
+
+  router.get('/context', wrap((req, res) => {
+    const { token, context, serializer } = state(res)
+    send(req, res, salesChannelContext(serializer, token, context))
+  }))
+
+  router.patch('/context', wrap((req, res) => {
+    const { token, context } = state(res)
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>
+    const next: ContextState = { ...context }
+    const check = (field: string, table: string, entity: string, allowed?: Set<string>) => {
+      const value = body[field]
+      if (value === undefined || value === null) return undefined
+      if (typeof value !== 'string' || !HEX_ID.test(value) || (allowed && !allowed.has(value)) || !db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(value)) {
+        throw errors.entityNotExists(field, entity, String(value))
+      }
+      return value
+    }
+    if (body.billingAddressId !== undefined || body.shippingAddressId !== undefined) {
+      if (!context.customerId) throw errors.customerNotLoggedIn()
+    }
+    next.languageId = check('languageId', 'language', 'language') ?? next.languageId
+    next.currencyId = check('currencyId', 'currency', 'currency') ?? next.currencyId
+    next.paymentMethodId = check('paymentMethodId', 'payment_method', 'payment_method', new Set(Object.values(PAYMENT_METHOD_IDS))) ?? next.paymentMethodId
+    next.shippingMethodId = check('shippingMethodId', 'shipping_method', 'shipping_method', new Set(Object.values(SHIPPING_METHOD_IDS))) ?? next.shippingMethodId
+    const countryId = check('countryId', 'country', 'country')
+    if (countryId) {
+      next.countryId = countryId
+      next.countryStateId = null
+    }
+    next.countryStateId = check('countryStateId', 'country_state', 'country_state') ?? next.countryStateId
+    contexts.save(token, next)
+    res.json({ redirectUrl: null, apiAlias: 'array_struct' })
+  }))
+
+  router.post('/language', wrap((req, res) => {
+    const s = state(res).serializer
+    const criteria = parseCriteria(req.body)
+    const all = s.rows('SELECT * FROM language ORDER BY position').map((r) => s.language(r))
+    send(req, res, searchEntities('language', all, criteria), criteria)
+  }))
+
+  router.post('/currency', wrap((req, res) => {
+    const s = state(res).serializer
+    const criteria = parseCriteria(req.body)
+    send(req, res, searchEntities('currency', [s.currency()], criteria).elements, criteria)
+  }))
+
+  router.post('/country', wrap((req, res) => {
+    const s = state(res).serializer
+    const criteria = parseCriteria(req.body)
+    const withStates = Object.prototype.hasOwnProperty.call(criteria.associations, 'states')
+    const all = s.rows('SELECT * FROM country ORDER BY position').map((r) =>
+      country(s, r, withStates ? s.rows('SELECT * FROM country_state WHERE country_id = ? ORDER BY position', r.id).map((st) => countryState(s, st)) : undefined),
+    )
+    send(req, res, searchEntities('country', all, criteria), criteria)
+  }))
+
+  router.post('/country-state/:countryId', wrap((req, res) => {
+    const s = state(res).serializer
+    const criteria = parseCriteria(req.body)
+    const all = s.rows('SELECT * FROM country_state WHERE country_id = ? ORDER BY position', req.params.countryId).map((r) => countryState(s, r))
+    send(req, res, searchEntities('country_state', all, criteria), criteria)
+  }))
+
+  router.post('/salutation', wrap((req, res) => {
+    const s = state(res).serializer
+    const criteria = parseCriteria(req.body)
+    const all = s.rows('SELECT * FROM salutation ORDER BY position').map((r) => {
+      const t = s.translate(r.translations)
+      return {
+        id: String(r.id), salutationKey: String(r.salutation_key), displayName: t.displayName, letterName: t.letterName, position: Number(r.position),
+        translated: { displayName: t.displayName, letterName: t.letterName, customFields: {} }, customFields: {}, apiAlias: 'salutation',
+      }
+    })
+    send(req, res, searchEntities('salutation', all, criteria), criteria)
+  }))
+
+  const navigationHandler = wrap((req, res) => {
+    const s = state(res).serializer
+    send(req, res, content.navigation(s, req.params.activeId, req.params.rootId, req.method === 'GET' ? req.query : req.body))
+  })
+  router.post('/navigation/:activeId/:rootId', navigationHandler)
+  router.get('/navigation/:activeId/:rootId', navigationHandler)
+
+  const categoryHandler = wrap((req, res) => send(req, res, content.category(state(res).serializer, req.params.id)))
+  router.post('/category/:id', categoryHandler)
+  router.get('/category/:id', categoryHandler)
+
+  const landingHandler = wrap((req, res) => send(req, res, content.landingPage(state(res).serializer, req.params.id)))
+  router.post('/landing-page/:id', landingHandler)
+  router.get('/landing-page/:id', landingHandler)
+
+  const cmsHandler = wrap((req, res) => send(req, res, content.cms(state(res).serializer, req.params.id)))
+  router.post('/cms/:id', cmsHandler)
+  router.get('/cms/:id', cmsHandler)
+
+  router.post('/seo-url', wrap((req, res) => {
+    const criteria = parseCriteria(req.body)
+    send(req, res, content.seoUrls(state(res).serializer, req.body), criteria)
+  }))
+
+  router.get('/breadcrumb/:id', wrap((req, res) => {
+    const type = req.query.type === 'category' ? 'category' : 'product'
+    const referrer = typeof req.query.referrerCategoryId === 'string' ? req.query.referrerCategoryId : undefined
+    res.json(content.breadcrumb(state(res).serializer, req.params.id, type, referrer))
+  }))
+
+  router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
+
+  router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    let apiError: StoreApiError
+    if (err instanceof StoreApiError) apiError = err
+    else if (err instanceof SyntaxError && 'body' in err) apiError = new StoreApiError(400, 'FRAMEWORK__INVALID_REQUEST_BODY', 'The JSON payload is malformed.')
+    else {
+      logger?.error({ err, path: req.path }, 'demo store request failed')
+      apiError = new StoreApiError(500, '0', 'Internal server error.')
+    }
+    res.status(apiError.status).json(errorBody(apiError))
+  })
+
+  return router
+}
