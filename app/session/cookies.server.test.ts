@@ -9,6 +9,8 @@ import {
   serializeLocaleCookie,
   signValue,
   unsignValue,
+  acceptedLocales,
+  landingLocale,
 } from './cookies.server'
 
 const https = { secureCookies: true }
@@ -69,5 +71,21 @@ describe('signing', () => {
     expect(unsignValue(signed.replace('payload', 'paylo4d'), 's1')).toBeUndefined()
     expect(unsignValue(signed, 's2')).toBeUndefined()
     expect(unsignValue('nodot', 's1')).toBeUndefined()
+  })
+})
+
+describe('landing locale', () => {
+  const withHeaders = (headers: Record<string, string>) => new Request('http://localhost/', { headers })
+  it('prefers the locale cookie', () => {
+    expect(landingLocale(withHeaders({ Cookie: 'locale=de', 'Accept-Language': 'fr-FR,fr;q=0.9' }))).toBe('de')
+  })
+  it('takes the best shop language of Accept-Language by quality', () => {
+    expect(landingLocale(withHeaders({ 'Accept-Language': 'es-ES, fr-CH;q=0.8, en;q=0.9' }))).toBe('en')
+    expect(landingLocale(withHeaders({ 'Accept-Language': 'fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5' }))).toBe('fr')
+    expect(landingLocale(withHeaders({ 'Accept-Language': 'de-AT,en;q=0.5' }))).toBe('de')
+  })
+  it('ignores languages with q=0 and unknown ones', () => {
+    expect(acceptedLocales('en;q=0, it')).toEqual([])
+    expect(landingLocale(withHeaders({}))).toBeUndefined()
   })
 })

@@ -86,3 +86,29 @@ export function serializeFlashCookie(context: CookieContext, value: string): str
 export function clearFlashCookie(context: CookieContext): string {
   return serialize(FLASH_COOKIE, '', { ...flashCookieOptions(context), maxAge: 0 })
 }
+
+/** Languages of an Accept-Language header that the shop offers, best first ('fr-CH;q=0.9' counts as fr). */
+export function acceptedLocales(header: string | null): Locale[] {
+  if (!header) return []
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const quality = q ? Number(q.slice(2)) : 1
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index }
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+  const result: Locale[] = []
+  for (const { language } of ranked) if (isLocale(language) && !result.includes(language)) result.push(language)
+  return result
+}
+
+/**
+ * Where a visitor of the bare '/' belongs: the locale cookie if set, else the browser's preferred
+ * shop language. Only '/' asks this; every other path keeps the language its prefix names.
+ */
+export function landingLocale(request: Request): Locale | undefined {
+  return readLocaleCookie(request) ?? acceptedLocales(request.headers.get('Accept-Language'))[0]
+}

@@ -1,0 +1,50 @@
+import { getT } from '~/i18n.server'
+import type { LoadContext } from '~/load-context'
+import type { Locale } from '~/lib/locale'
+import type { SeoData } from '~/lib/shell-types'
+import type { ContentPageData } from './content.server'
+
+/** Anonymous catalogue pages are the same for everyone (CDN-cacheable); pages of a session are not. */
+export function catalogueCacheControl(hasSession: boolean): string {
+  return hasSession ? 'private, no-store' : 'public, max-age=60, stale-while-revalidate=600'
+}
+
+function absolute(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`
+}
+
+/** Title, description, absolute canonical and alternates of a content page. */
+export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ContentPageData, home = false): SeoData {
+  const t = getT(locale, 'common')
+  const alternates = Object.fromEntries(
+    Object.entries(page.alternates).map(([l, path]) => [l, absolute(context.publicUrl, path)]),
+  ) as Partial<Record<Locale, string>>
+  // The home category's bare name ("Home") makes a poor title; only a dedicated meta title replaces the default.
+  const useDefault = home && page.metaTitle === page.name
+  return {
+    title: useDefault ? t('meta.defaultTitle') : t('meta.titleTemplate', { title: page.metaTitle }),
+    description: page.metaDescription ?? t('meta.defaultDescription'),
+    canonical: absolute(context.publicUrl, page.path),
+    alternates,
+  }
+}
+
+/** The view model a content route renders (no store internals, no unsanitized HTML). */
+export function contentView(page: ContentPageData) {
+  return {
+    kind: page.kind,
+    name: page.name,
+    ...(page.cms ? { cms: page.cms } : {}),
+    ...(page.descriptionHtml ? { descriptionHtml: page.descriptionHtml } : {}),
+  }
+}
+
+/** Passes a loader's caching headers on to the document response. */
+export function pickHeaders(source: Headers, names: readonly string[] = ['Cache-Control', 'Vary']): Headers {
+  const headers = new Headers()
+  for (const name of names) {
+    const value = source.get(name)
+    if (value) headers.set(name, value)
+  }
+  return headers
+}
