@@ -243,3 +243,49 @@ describe('security headers', () => {
     expect(await response.text()).toHaveLength(5000)
   })
 })
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish, refuses new connections and exits 0 on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process')
+    const { fileURLToPath } = await import('node:url')
+    const port = 20_000 + Math.floor(Math.random() * 20_000)
+    const script = `
+      import { startServer } from './server/index.ts'
+      import { loadConfig } from './server/config.ts'
+      import { createLogger } from './server/logger.ts'
+      const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '${port}',
+        SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api', SHOPWARE_ACCESS_TOKEN: 'K' })
+      await startServer(config, createLogger({ level: 'info' }), {
+        remixHandler: (req, res) => { setTimeout(() => res.send('slow done'), 800) },
+      })`
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    try {
+      const deadline = Date.now() + 20_000
+      while (!output.includes('"listening"')) {
+        if (Date.now() > deadline) throw new Error(`server did not start: ${output}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then((response) => response.text())
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      child.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow()
+      expect(await inFlight).toBe('slow done')
+      expect(await exited).toBe(0)
+      const messages = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg)
+      expect(messages).toEqual(expect.arrayContaining(['listening', 'shutting down', 'request completed', 'stopped']))
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+})

@@ -215,7 +215,8 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
         accessLogFields(config, req, res, value.responseTime),
       customErrorObject: (req, res, error, value: { responseTime: number }) => ({
         ...accessLogFields(config, req, res, value.responseTime),
-        err: error,
+        // pino-http invents an error for every 5xx; only a real one (with its stack) is worth logging.
+        ...(error.message === `failed with status code ${res.statusCode}` ? {} : { err: error }),
       }),
     }),
   )
@@ -312,7 +313,12 @@ async function main(): Promise<void> {
   for (const warning of config.warnings) logger.warn(warning)
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 
-  const host = await createHost(config, logger)
+  await startServer(config, logger)
+}
+
+/** Builds the host, listens on HOST:PORT and stops gracefully on SIGTERM/SIGINT. */
+export async function startServer(config: Config, logger: Logger, options: HostOptions = {}): Promise<Server> {
+  const host = await createHost(config, logger, options)
   const server = await listen(host.app, config.host, config.port)
   shutdownOnSignals(server, host, logger)
   logger.info(
@@ -324,6 +330,7 @@ async function main(): Promise<void> {
     },
     'listening',
   )
+  return server
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
