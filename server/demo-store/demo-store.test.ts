@@ -1,0 +1,272 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANCHOR_CATEGORY_IDS, DEMO_ACCESS_KEY, LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
+import { openDatabase } from './db'
+import { createDemoStore, type DemoStore } from './index'
+import { sid } from './ids'
+
+type Json = Record<string, unknown>
+let origin = ''
+let server: Server
+let demo: DemoStore
+let dataDir = ''
+
+async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; key?: string | null } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers }
+  if (options.key !== null) headers['sw-access-key'] = options.key ?? DEMO_ACCESS_KEY
+  const res = await fetch(`${origin}/store-api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json & Json[] }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'demo-store-test-'))
+  const app = express()
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  demo = await createDemoStore({ dataDir, publicUrl: origin })
+  console.info(`demo store first start (seed) took ${Math.round(demo.seed.durationMs)} ms`)
+  app.use('/store-api', demo.storeApi)
+  app.use('/media', demo.media)
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+  demo.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('seed', () => {
+  it('seeds once within the time budget and reuses the data on the next start', async () => {
+    expect(demo.seed.seeded).toBe(true)
+    expect(demo.seed.durationMs).toBeLessThan(10_000)
+    const again = await createDemoStore({ dataDir, publicUrl: origin })
+    expect(again.seed.seeded).toBe(false)
+    expect(again.seed.products).toBe(demo.seed.products)
+    again.close()
+  })
+
+  it('has at least 300 products, variants and every availability state', () => {
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n
+    expect(count('SELECT COUNT(*) AS n FROM product')).toBeGreaterThanOrEqual(300)
+    expect(count('SELECT COUNT(*) AS n FROM product WHERE parent_id IS NOT NULL')).toBeGreaterThan(100)
+    expect(count('SELECT COUNT(*) AS n FROM product WHERE stock > 5')).toBeGreaterThan(0)
+    expect(count('SELECT COUNT(*) AS n FROM product WHERE stock = 0 AND is_closeout = 0 AND restock_time = 7')).toBeGreaterThan(0)
+    expect(count('SELECT COUNT(*) AS n FROM product WHERE stock = 0 AND is_closeout = 1')).toBeGreaterThan(0)
+    expect(count('SELECT COUNT(*) AS n FROM product WHERE stock BETWEEN 1 AND 5')).toBeGreaterThan(0)
+    expect(count("SELECT COUNT(*) AS n FROM product WHERE json_extract(custom_fields, '$.forst_price_on_request') = 1 AND price_net = 0")).toBeGreaterThan(0)
+    expect(count('SELECT COUNT(*) AS n FROM product_price WHERE quantity_start = 50')).toBeGreaterThan(0)
+    db.close()
+  })
+})
+
+describe('headers and errors', () => {
+  it('answers 401 without an access key and 412 for an unknown one', async () => {
+    const missing = await call('GET', '/context', { key: null })
+    expect(missing.status).toBe(401)
+    expect(missing.body).toEqual({ errors: [{ status: '401', code: '0', title: 'Unauthorized', detail: 'Header "sw-access-key" is required.', meta: { parameters: {} } }] })
+    const unknown = await call('GET', '/context', { key: 'SWSCUNKNOWN' })
+    expect(unknown.status).toBe(412)
+    expect((unknown.body.errors as Json[])[0].code).toBe('FRAMEWORK__ROUTING_SALES_CHANNEL_NOT_FOUND')
+  })
+
+  it('answers 503 on every route in maintenance mode', async () => {
+    demo.setMaintenance(true)
+    try {
+      for (const [method, path] of [['GET', '/context'], ['POST', '/navigation/main-navigation/main-navigation'], ['POST', '/seo-url']]) {
+        const res = await call(method, path, { body: method === 'POST' ? {} : undefined })
+        expect(res.status).toBe(503)
+        expect(res.body.errors).toEqual([{ status: '503', code: 'FRAMEWORK__API_SALES_CHANNEL_MAINTENANCE_MODE', title: 'Service Unavailable', detail: 'The sales channel is in maintenance mode.', meta: { parameters: {} } }])
+      }
+    } finally {
+      demo.setMaintenance(false)
+    }
+  })
+
+  it('mints a 32-character token, echoes a sent one and writes nothing for anonymous reads', async () => {
+    const first = await call('GET', '/context')
+    const minted = first.headers.get('sw-context-token') ?? ''
+    expect(minted).toMatch(/^[A-Za-z0-9]{32}$/)
+    expect(first.body.token).toBe(minted)
+    const second = await call('GET', '/context', { headers: { 'sw-context-token': 'my-token-123' } })
+    expect(second.headers.get('sw-context-token')).toBe('my-token-123')
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    expect((db.prepare('SELECT COUNT(*) AS n FROM context').get() as { n: number }).n).toBe(0)
+    db.close()
+  })
+
+  it('rejects an unknown language id with 412 and translates by sw-language-id', async () => {
+    const bad = await call('POST', '/navigation/main-navigation/main-navigation', { body: {}, headers: { 'sw-language-id': 'nope' } })
+    expect(bad.status).toBe(412)
+    expect((bad.body.errors as Json[])[0].code).toBe('SYSTEM__LANGUAGE_INVALID_EXCEPTION')
+    const en = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 1 }, headers: { 'sw-language-id': LANGUAGE_IDS.en } })
+    expect(en.headers.get('sw-language-id')).toBe(LANGUAGE_IDS.en)
+    expect(en.body.map((c: Json) => (c.translated as Json).name)).toEqual(['Products', 'Spare parts', 'Industries', 'Company', 'Manufacturers'])
+  })
+
+  it('PATCH /context persists the language, answers with the CTR body and rejects unknown ids', async () => {
+    const token = 'patchtoken000000000000000000000a'
+    const ok = await call('PATCH', '/context', { body: { languageId: LANGUAGE_IDS.fr }, headers: { 'sw-context-token': token } })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toEqual({ redirectUrl: null, apiAlias: 'array_struct' })
+    expect(ok.headers.get('sw-context-token')).toBe(token)
+    const ctx = await call('GET', '/context', { headers: { 'sw-context-token': token } })
+    expect((ctx.body.context as Json).languageIdChain).toEqual([LANGUAGE_IDS.fr, LANGUAGE_IDS.de])
+    const bad = await call('PATCH', '/context', { body: { currencyId: 'ffffffffffffffffffffffffffffffff' } })
+    expect(bad.status).toBe(400)
+    expect((bad.body.errors as Json[])[0].code).toBe('VIOLATION::ENTITY_DOES_NOT_EXISTS')
+  })
+
+  it('gives the documented 404 codes', async () => {
+    const missing = 'ffffffffffffffffffffffffffffffff'
+    expect(((await call('POST', `/category/${missing}`, { body: {} })).body.errors as Json[])[0].code).toBe('CONTENT__CATEGORY_NOT_FOUND')
+    expect(((await call('POST', `/landing-page/${missing}`, { body: {} })).body.errors as Json[])[0].code).toBe('CONTENT__LANDING_PAGE_NOT_FOUND')
+    const cms = await call('POST', `/cms/${missing}`, { body: {} })
+    expect(cms.status).toBe(404)
+    expect((cms.body.errors as Json[])[0]).toMatchObject({ status: '404', code: 'CONTENT__CMS_PAGE_NOT_FOUND', title: 'Not Found' })
+  })
+})
+
+describe('navigation', () => {
+  it('resolves the aliases, honours depth and returns a flat list without buildTree', async () => {
+    const main = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 2 } })
+    expect(main.body.map((c: Json) => c.id)).toEqual(Object.values(ANCHOR_CATEGORY_IDS))
+    const products = main.body[0] as Json
+    expect((products.children as Json[]).map((c) => c.name)).toEqual(['Seilwinden', 'Sägeketten & Schienen', 'Fäll- und Spaltwerkzeug', 'Anschlagmittel & Seile', 'Schutzausrüstung', 'Messen & Markieren'])
+    const shallow = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 1 } })
+    expect((shallow.body[0] as Json).children).toEqual([])
+    const flat = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 2, buildTree: false } })
+    expect(flat.body.length).toBe(5 + 6 + 4 + 4 + 3)
+    const footer = await call('POST', '/navigation/footer-navigation/footer-navigation', { body: {} })
+    expect(footer.body.map((c: Json) => c.linkType)).toEqual(['landing_page', 'landing_page', 'landing_page', 'landing_page', 'category'])
+    const service = await call('POST', `/navigation/service-navigation/${ROOT_CATEGORY_IDS.service}`, { body: {} })
+    expect(service.body.find((c: Json) => c.linkType === 'external')).toMatchObject({ externalLink: 'https://www.forstverein.de/', linkNewTab: true })
+  })
+
+  it('includes seoUrls only when sw-include-seo-urls is sent', async () => {
+    const without = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 1 } })
+    expect((without.body[0] as Json).seoUrls).toBeUndefined()
+    const withSeo = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 1 }, headers: { 'sw-include-seo-urls': 'true', 'sw-language-id': LANGUAGE_IDS.fr } })
+    expect(((withSeo.body[0] as Json).seoUrls as Json[])[0]).toMatchObject({ seoPathInfo: 'produits/', routeName: 'frontend.navigation.page', apiAlias: 'seo_url' })
+  })
+})
+
+describe('seo urls, categories and landing pages', () => {
+  const lookup = async (path: string, languageId: string) => {
+    const res = await call('POST', '/seo-url', { body: { filter: [{ type: 'equals', field: 'seoPathInfo', value: path }] }, headers: { 'sw-language-id': languageId } })
+    return res.body.elements as Json[]
+  }
+
+  it('finds category, landing page and product paths per language', async () => {
+    const winches = sid('category:winches')
+    for (const [path, lang] of [['produkte/seilwinden/', LANGUAGE_IDS.de], ['products/winches/', LANGUAGE_IDS.en], ['produits/treuils/', LANGUAGE_IDS.fr]] as const) {
+      const [hit] = await lookup(path, lang)
+      expect(hit).toMatchObject({ foreignKey: winches, routeName: 'frontend.navigation.page', pathInfo: `/navigation/${winches}`, isCanonical: true, isDeleted: false, languageId: lang })
+    }
+    expect(await lookup('products/winches/', LANGUAGE_IDS.de)).toEqual([])
+    const [privacy] = await lookup('declaration-de-confidentialite/', LANGUAGE_IDS.fr)
+    expect(privacy.routeName).toBe('frontend.landing.page')
+    const [product] = await lookup('forstseilwinde-fsw-55/FS-10003', LANGUAGE_IDS.de)
+    expect(product).toMatchObject({ routeName: 'frontend.detail.page', foreignKey: sid('product:FS-10003') })
+  })
+
+  it('returns a listing category with its resolved product_list cms page', async () => {
+    const res = await call('POST', `/category/${sid('category:winches')}`, { body: {} })
+    expect(res.status).toBe(200)
+    const page = res.body.cmsPage as Json
+    expect(page).toMatchObject({ type: 'product_list', apiAlias: 'cms_page' })
+    const section = (page.sections as Json[])[0]
+    expect(section.type).toBe('sidebar')
+    const slots = (section.blocks as Json[]).flatMap((b) => b.slots as Json[])
+    expect(slots.find((s) => s.type === 'product-listing')?.data).toMatchObject({ listing: { apiAlias: 'product_listing' } })
+  })
+
+  it('resolves home slots: text, product slider with prices and media with absolute urls', async () => {
+    const res = await call('POST', '/category/main-navigation', { body: {}, headers: { 'sw-include-seo-urls': 'true' } })
+    const sections = (res.body.cmsPage as Json).sections as Json[]
+    expect(((sections[0].backgroundMedia as Json).url as string).startsWith(`${origin}/media/`)).toBe(true)
+    const slots = sections.flatMap((s) => (s.blocks as Json[]).flatMap((b) => b.slots as Json[]))
+    const slider = slots.find((s) => s.type === 'product-slider')?.data as Json
+    const product = (slider.products as Json[])[0]
+    expect(product).toMatchObject({ apiAlias: 'product', calculatedPrice: { apiAlias: 'calculated_price' } })
+    expect(((product.seoUrls as Json[])[0].seoPathInfo as string)).toMatch(/\/FS-\d+/)
+    const media = await fetch(((product.cover as Json).media as Json).url as string)
+    expect(media.status).toBe(200)
+    expect(media.headers.get('cache-control')).toContain('max-age=31536000')
+    expect(slots.find((s) => s.type === 'image-gallery')?.data).toMatchObject({ apiAlias: 'cms_image_slider' })
+  })
+
+  it('serves landing pages with their cms text', async () => {
+    const res = await call('POST', `/landing-page/${sid('landing-page:imprint')}`, { body: {}, headers: { 'sw-language-id': LANGUAGE_IDS.en } })
+    expect(res.body).toMatchObject({ name: 'Imprint', url: 'imprint/', apiAlias: 'landing_page' })
+    const text = (((res.body.cmsPage as Json).sections as Json[])[0].blocks as Json[])[0].slots as Json[]
+    expect(((text[0].data as Json).content as string)).toContain('<h1>Imprint</h1>')
+  })
+
+  it('builds a breadcrumb below the main root', async () => {
+    const res = await call('GET', `/breadcrumb/${sid('category:winches')}?type=category`, { headers: { 'sw-language-id': LANGUAGE_IDS.en } })
+    expect(res.body.map((b: Json) => [b.name, b.path])).toEqual([['Products', 'products/'], ['Winches', 'products/winches/']])
+  })
+})
+
+describe('criteria', () => {
+  it('filters, sorts, pages, counts and applies includes', async () => {
+    const res = await call('POST', '/seo-url', {
+      body: {
+        filter: [
+          { type: 'equals', field: 'routeName', value: 'frontend.detail.page' },
+          { type: 'multi', operator: 'or', queries: [{ type: 'prefix', field: 'seoPathInfo', value: 'forstseilwinde' }, { type: 'suffix', field: 'seoPathInfo', value: 'FS-50001' }] },
+          { type: 'not', queries: [{ type: 'contains', field: 'seoPathInfo', value: 'fsw-35' }] },
+        ],
+        sort: [{ field: 'seoPathInfo', order: 'DESC' }],
+        limit: 3, page: 2, 'total-count-mode': 'exact',
+        includes: { seo_url: ['seoPathInfo'] },
+      },
+    })
+    expect(res.body.total).toBe(8)
+    expect(res.body.page).toBe(2)
+    expect(res.body.limit).toBe(3)
+    const paths = (res.body.elements as Json[]).map((e) => e.seoPathInfo)
+    expect(paths).toHaveLength(3)
+    expect(Object.keys((res.body.elements as Json[])[0]).sort()).toEqual(['apiAlias', 'seoPathInfo'])
+    expect([...paths].sort().reverse()).toEqual(paths)
+  })
+
+  it('supports equalsAny, range and ids on countries with states', async () => {
+    const res = await call('POST', '/country', { body: { filter: [{ type: 'equalsAny', field: 'iso', value: ['DE', 'AT', 'FR'] }, { type: 'range', field: 'position', parameters: { lte: 2 } }], associations: { states: {} } } })
+    const elements = res.body.elements as Json[]
+    expect(elements.map((c) => c.iso)).toEqual(['DE', 'AT'])
+    expect((elements[0].states as Json[]).length).toBe(16)
+    const byIds = await call('POST', '/salutation', { body: { ids: [sid('salutation:mrs')] } })
+    expect((byIds.body.elements as Json[]).map((s) => s.salutationKey)).toEqual(['mrs'])
+  })
+
+  it('rejects malformed criteria with 400', async () => {
+    const res = await call('POST', '/seo-url', { body: { limit: -1 } })
+    expect(res.status).toBe(400)
+    expect((res.body.errors as Json[])[0].code).toBe('FRAMEWORK__INVALID_CRITERIA_PARAMETERS')
+  })
+})
+
+describe('system lists', () => {
+  it('returns languages with translation codes and currency as a bare array', async () => {
+    const langs = await call('POST', '/language', { body: {} })
+    expect((langs.body.elements as Json[]).map((l) => [(l.translationCode as Json).code, l.id])).toEqual([['de-DE', LANGUAGE_IDS.de], ['en-GB', LANGUAGE_IDS.en], ['fr-FR', LANGUAGE_IDS.fr]])
+    const currency = await call('POST', '/currency', { body: {} })
+    expect(Array.isArray(currency.body)).toBe(true)
+    expect((currency.body[0] as Json).isoCode).toBe('EUR')
+    const states = await call('POST', `/country-state/${sid('country:AT')}`, { body: {} })
+    expect((states.body.elements as Json[]).length).toBe(9)
+  })
+})
