@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { getStore } from './client.server'
+import { loadHomeContent, resolveContent } from './content.server'
+import { loadShell } from './shell.server'
+import { sitemapEntries } from './sitemap.server'
+import { testContext } from './test-support.server'
+
+// Runs the store layer against the embedded demo store over real HTTP.
+let demo: DemoStoreServer
+beforeAll(async () => {
+  demo = await startDemoStore()
+})
+afterAll(() => demo?.close())
+
+function setup(path: string) {
+  const { context, lines } = testContext(`${demo.origin}/store-api`, {
+    store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+  })
+  return { context, lines, request: new Request(`https://shop.example${path}`) }
+}
+
+describe('shell navigation', () => {
+  it('links the main anchors to their SEO paths per locale', async () => {
+    const de = setup('/')
+    const shell = await loadShell(de.context, de.request, 'de')
+    expect(shell.navigation.main.map((l) => l.href)).toEqual(expect.arrayContaining(['/produkte/', '/ersatzteile/']))
+    const en = setup('/en')
+    const enShell = await loadShell(en.context, en.request, 'en')
+    expect(enShell.navigation.main.map((l) => l.href)).toEqual(expect.arrayContaining(['/en/products/', '/en/spare-parts/']))
+    expect(enShell.navigation.main.every((l) => l.href.startsWith('/en/') || l.external)).toBe(true)
+  })
+})
+
+describe('resolveContent', () => {
+  it('renders a category by its SEO path with alternates and breadcrumbs', async () => {
+    const { context, request } = setup('/produkte/')
+    const result = await resolveContent(context, request, 'de', '/produkte/')
+    expect(result.type).toBe('page')
+    if (result.type !== 'page') return
+    expect(result.page).toMatchObject({ kind: 'category', name: 'Produkte', path: '/produkte/' })
+    expect(result.page.alternates).toEqual({ de: '/produkte/', en: '/en/products/', fr: '/fr/produits/' })
+    expect(result.page.breadcrumbs.at(-1)).toEqual({ name: 'Produkte', href: '/produkte/' })
+    expect(result.page.cms?.sections.length).toBeGreaterThan(0)
+    expect(getStore(context, request, 'de').hasSession).toBe(false)
+  })
+
+  it('redirects a path without its trailing slash to the canonical one', async () => {
+    const { context, request } = setup('/en/products?p=2')
+    expect(await resolveContent(context, request, 'en', '/products')).toEqual({ type: 'redirect', location: '/en/products/?p=2' })
+  })
+
+  it('redirects the technical route of a page with an SEO URL', async () => {
+    const { context, request } = setup('/produkte/')
+    const page = await resolveContent(context, request, 'de', '/produkte/')
+    if (page.type !== 'page') throw new Error('expected a page')
+    const tech = setup(`/fr/navigation/${page.page.id}`)
+    expect(await resolveContent(tech.context, tech.request, 'fr', `/navigation/${page.page.id}`)).toEqual({
+      type: 'redirect',
+      location: '/fr/produits/',
+    })
+  })
+
+  it('renders landing pages in each language', async () => {
+    const { context, request } = setup('/en/terms-and-conditions/')
+    const result = await resolveContent(context, request, 'en', '/terms-and-conditions/')
+    expect(result.type).toBe('page')
+    if (result.type !== 'page') return
+    expect(result.page.kind).toBe('landing_page')
+    expect(result.page.alternates).toEqual({ de: '/agb/', en: '/en/terms-and-conditions/', fr: '/fr/conditions-generales-de-vente/' })
+  })
+
+  it('answers not-found for unknown paths and for paths of another language', async () => {
+    const a = setup('/gibt-es-nicht/')
+    expect(await resolveContent(a.context, a.request, 'de', '/gibt-es-nicht/')).toEqual({ type: 'not-found' })
+    const b = setup('/en/produkte/')
+    expect(await resolveContent(b.context, b.request, 'en', '/produkte/')).toEqual({ type: 'not-found' })
+  })
+})
+
+describe('home and sitemap', () => {
+  it('loads the navigation root as home page', async () => {
+    const { context, request } = setup('/fr')
+    const home = await loadHomeContent(context, request, 'fr')
+    expect(home).toMatchObject({ kind: 'category', path: '/fr', alternates: { de: '/', en: '/en', fr: '/fr' } })
+  })
+
+  it('lists every SEO URL with its alternates', async () => {
+    const { context, request } = setup('/sitemap.xml')
+    const entries = await sitemapEntries({ ...context, publicUrl: 'https://shop.example' }, request)
+    expect(entries[0]!.urls).toEqual({ de: 'https://shop.example/', en: 'https://shop.example/en', fr: 'https://shop.example/fr' })
+    expect(entries).toContainEqual({
+      urls: { de: 'https://shop.example/produkte/', en: 'https://shop.example/en/products/', fr: 'https://shop.example/fr/produits/' },
+    })
+  })
+})
