@@ -62,6 +62,26 @@ export const deviations: Deviation[] = [
   },
   {
     kind: 'schema',
+    pointer: '#/components/schemas/EntitySearchResult/properties/limit',
+    replacement: { description: 'The limit of the criteria; null when the search was not limited.', type: ['integer', 'null'] },
+    differs: 'The schema types limit as an integer; Shopware sends null for a search without a limit.',
+    why: 'EntitySearchResult takes the limit from Criteria::getLimit(), which is ?int; reads such as /salutation or /country are unlimited.',
+    source: 'Shopware core EntitySearchResult::$limit and Criteria::getLimit() (both ?int)',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/components/schemas/Country/properties/addressFormat',
+    replacement: {
+      description: 'Address lines, each a list of snippet keys such as address/street.',
+      type: 'array',
+      items: { type: 'array', items: { type: 'string' } },
+    },
+    differs: 'The schema types addressFormat as an object; Shopware sends a list of lines, each a list of snippet keys.',
+    why: 'CountryDefinition stores address_format as a JSON list (default CountryDefinition::DEFAULT_ADDRESS_FORMAT), serialized as an array.',
+    source: 'Shopware core CountryDefinition::DEFAULT_ADDRESS_FORMAT (6.5+), e.g. [["address/company","symbol/dash","address/department"],…]',
+  },
+  {
+    kind: 'schema',
     pointer: '#/paths/~1account~1address~1default-billing~1{addressId}/patch/responses/204',
     replacement: { description: 'The default billing address was set.' },
     differs: 'The schema documents 200; Shopware answers 204 with an empty body.',
