@@ -15,8 +15,8 @@ export function ProductCard({ product, locale }: { product: CmsProduct; locale: 
     <article className="cms-product-card">
       <Link to={product.href} className="cms-product-link" prefetch="intent">
         <span className="cms-product-media">
-          {/* The name follows in the same link, so the picture is decorative unless it has its own alt text. */}
-          {product.image ? <CmsImage image={product.image} alt={product.image.alt} /> : null}
+          {/* The name follows in the same link, so the picture is decorative (empty alt). */}
+          {product.image ? <CmsImage image={product.image} alt="" /> : null}
         </span>
         <span className="cms-product-name">{product.name}</span>
       </Link>
