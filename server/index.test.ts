@@ -6,13 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from './config'
 import { cspNonceOf, requestLogOf } from './context'
 import { createHost, loggableUrl } from './index'
+import { DEMO_ACCESS_KEY } from './demo-store/constants'
 import { createLogger, sessionId } from './logger'
 
 type LogLine = Record<string, unknown>
 
-function listenOnLoopback(server: Server): Promise<string> {
+function listenOnLoopback(server: Server, port = 0): Promise<string> {
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
   })
 }
 
@@ -51,7 +52,7 @@ interface Running {
   stop(): Promise<void>
 }
 
-async function start(config: Config): Promise<Running> {
+async function start(config: Config, port = 0): Promise<Running> {
   const lines: LogLine[] = []
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -62,7 +63,7 @@ async function start(config: Config): Promise<Running> {
   const logger = createLogger({ level: 'debug', destination })
   const host = await createHost(config, logger, { remixHandler: fakeRemix })
   const server = createServer(host.app)
-  const url = await listenOnLoopback(server)
+  const url = await listenOnLoopback(server, port)
   return {
     url,
     lines,
@@ -241,6 +242,45 @@ describe('security headers', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('x-powered-by')).toBeNull()
     expect(await response.text()).toHaveLength(5000)
+  })
+})
+
+describe('with the embedded demo store', () => {
+  let embedded: Running
+  let dataDir: string
+
+  beforeAll(async () => {
+    const { mkdtemp } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    dataDir = await mkdtemp(`${tmpdir()}/host-test-`)
+    // The embedded endpoint is http://127.0.0.1:PORT, so the test needs to know the port up front.
+    const probe = createServer()
+    const port = Number(new URL(await listenOnLoopback(probe)).port)
+    await close(probe)
+    embedded = await start(loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` }), port)
+  })
+
+  afterAll(async () => {
+    await embedded?.stop()
+    const { rm } = await import('node:fs/promises')
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('serves the Store API under /store-api and is ready once it answers', async () => {
+    const context = await fetch(`${embedded.url}/store-api/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } })
+    expect(context.status).toBe(200)
+    expect(await context.json()).toMatchObject({ apiAlias: 'sales_channel_context' })
+    expect((await fetch(`${embedded.url}/readyz`)).status).toBe(200)
+  })
+
+  it('logs loopback store calls at debug level only, page requests at info', async () => {
+    embedded.lines.length = 0
+    await fetch(`${embedded.url}/store-api/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } })
+    await fetch(`${embedded.url}/en/`)
+    expect(requestLines(embedded.lines).map((line) => [line.url, line.level])).toEqual([
+      ['/store-api/context', 'debug'],
+      ['/en/', 'info'],
+    ])
   })
 })
 

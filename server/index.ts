@@ -39,8 +39,9 @@ export function loggableUrl(originalUrl: string): string {
   return `${url.pathname}${url.search}`
 }
 
-function pathOf(req: IncomingMessage): string {
-  return (req.url ?? '/').split('?')[0] ?? '/'
+// originalUrl: routers mounted with app.use() rewrite req.url to their own sub-path.
+function pathOf(req: Request): string {
+  return req.originalUrl.split('?')[0] ?? '/'
 }
 
 /** The session id for the log: the app's (set when the store layer ran) or derived from the cookie. */
