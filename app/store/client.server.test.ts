@@ -85,3 +85,14 @@ describe('getStore', () => {
     expect(JSON.stringify(lines)).not.toContain(TOKEN)
   })
 })
+
+describe('one client per request', () => {
+  it('reuses the store for the same request, context and locale only', () => {
+    const { context } = testContext(store.url)
+    const req = request()
+    expect(getStore(context, req, 'de')).toBe(getStore(context, req, 'de'))
+    expect(getStore(context, req, 'en')).not.toBe(getStore(context, req, 'de'))
+    expect(getStore(context, request(), 'de')).not.toBe(getStore(context, req, 'de'))
+    expect(getStore(testContext(store.url).context, req, 'de')).not.toBe(getStore(context, req, 'de'))
+  })
+})

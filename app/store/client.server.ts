@@ -68,20 +68,21 @@ function operationName(path: string): string {
   return path.split(' ')[0] ?? path
 }
 
-// Root and route loaders of one request share a client when Remix hands them the same Request.
-const perRequest = new WeakMap<Request, Map<Locale, Store>>()
+// Root and route loaders of one request share a client when Remix hands them the same Request
+// (and the same load context).
+const perRequest = new WeakMap<Request, { context: StoreContext; stores: Map<Locale, Store> }>()
 
 /** The store for one request. Never share it between requests: the client holds the session token. */
 export function getStore(context: StoreContext, request: Request, locale: Locale): Store {
-  let stores = perRequest.get(request)
-  if (!stores) {
-    stores = new Map()
-    perRequest.set(request, stores)
+  let entry = perRequest.get(request)
+  if (!entry || entry.context !== context) {
+    entry = { context, stores: new Map() }
+    perRequest.set(request, entry)
   }
-  let store = stores.get(locale)
+  let store = entry.stores.get(locale)
   if (!store) {
     store = createStore(context, request, locale)
-    stores.set(locale, store)
+    entry.stores.set(locale, store)
   }
   return store
 }
