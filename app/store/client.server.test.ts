@@ -1,7 +1,7 @@
 import { parseSetCookie } from 'cookie'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clearLanguageCache, getStore } from './client.server'
-import { sessionId } from './session-id.server'
+import { sessionId } from '../../server/logger'
 import { json, languages, startFakeStore, testContext } from './test-support.server'
 
 const TOKEN = 'T'.repeat(32)
@@ -47,7 +47,7 @@ describe('getStore', () => {
     const cookies = s.commit()
     expect(cookies).toHaveLength(1)
     expect(parseSetCookie(cookies[0]!)).toMatchObject({ name: 'sw-context-token', value: MINTED, httpOnly: true, secure: true })
-    expect(context.requestLog.sid).toBe(sessionId(MINTED, 'secret'))
+    expect(context.requestLog.sid).toBe(sessionId('secret', MINTED))
   })
 
   it('uses the cookie token, sets sid from it and commits nothing when the token did not change', async () => {
@@ -58,7 +58,7 @@ describe('getStore', () => {
     expect(call.headers['sw-context-token']).toBe(TOKEN)
     expect(call.headers['sw-language-id']).toBe('c'.repeat(32))
     expect(s.hasSession).toBe(true)
-    expect(context.requestLog.sid).toBe(sessionId(TOKEN, 'secret'))
+    expect(context.requestLog.sid).toBe(sessionId('secret', TOKEN))
     expect(s.commit()).toEqual([])
   })
 

@@ -4,7 +4,7 @@ import type { LoadContext } from '~/load-context'
 import { languageTags, type Locale } from '~/lib/locale'
 import { readContextToken, serializeContextToken } from '~/session/cookies.server'
 import { errorCodes, logStoreErrorHint } from './errors.server'
-import { sessionId } from './session-id.server'
+import { sessionId } from '../../server/logger'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
 export type StoreInvoke = ApiClient['invoke']
@@ -100,7 +100,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   client.hook('onContextChanged', (token) => {
     currentToken = token
   })
-  if (cookieToken) context.requestLog.sid = sessionId(cookieToken, context.sessionSecret)
+  if (cookieToken) context.requestLog.sid = sessionId(context.sessionSecret, cookieToken)
 
   const clientInvoke = client.invoke as unknown as RawInvoke
 
@@ -162,7 +162,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     languageId,
     commit() {
       if (!currentToken || currentToken === cookieToken) return []
-      context.requestLog.sid = sessionId(currentToken, context.sessionSecret)
+      context.requestLog.sid = sessionId(context.sessionSecret, currentToken)
       return [serializeContextToken(context, currentToken)]
     },
   }
