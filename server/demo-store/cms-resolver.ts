@@ -1,17 +1,10 @@
+import { ROOT_CATEGORY_IDS } from './constants'
+import { parseListingParams, productListing } from './catalogue'
 import type { Json, JsonObject } from './criteria'
 import { compact, type Serializer } from './entities'
 
 type ConfigValue = { source: string; value: Json }
 type Config = Record<string, ConfigValue>
-
-/** An empty listing result until the catalogue endpoints fill `product-listing` slots with products. */
-function emptyListing(categoryId: string | null): JsonObject {
-  return {
-    elements: [], total: 0, page: 1, limit: 24, entity: 'product', aggregations: {}, sorting: 'name-asc',
-    currentFilters: { navigationId: categoryId, manufacturer: [], price: { min: null, max: null }, rating: null, 'shipping-free': false, properties: [] },
-    availableSortings: [], apiAlias: 'product_listing',
-  }
-}
 
 /** Builds `slot.data` the way Shopware's CMS element resolvers do. */
 function resolveSlotData(s: Serializer, type: string, config: Config, categoryId: string | null): JsonObject | null {
@@ -38,7 +31,12 @@ function resolveSlotData(s: Serializer, type: string, config: Config, categoryId
       return { products: ids.map((id) => s.product(id)).filter((p): p is JsonObject => p !== null), apiAlias: 'cms_product_slider' }
     }
     case 'product-listing':
-      return { listing: emptyListing(categoryId), apiAlias: 'cms_product_listing' }
+      // Like Shopware's ProductListingCmsElementResolver: the first page with default parameters, for the
+      // category or, on pages without one, the navigation root.
+      return {
+        listing: productListing(s, { categoryId: categoryId ?? ROOT_CATEGORY_IDS.main }, parseListingParams({}, {})),
+        apiAlias: 'cms_product_listing',
+      }
     default:
       return null
   }

@@ -84,6 +84,16 @@ export const migrations: readonly string[] = [
   CREATE INDEX customer_address_customer ON customer_address(customer_id);
   CREATE TABLE context (token TEXT PRIMARY KEY, payload TEXT NOT NULL, updated_at TEXT NOT NULL);
   `,
+  `
+  CREATE TABLE media_thumbnail (id TEXT PRIMARY KEY, media_id TEXT NOT NULL REFERENCES media(id), width INTEGER NOT NULL, height INTEGER NOT NULL, path TEXT NOT NULL);
+  CREATE INDEX media_thumbnail_media ON media_thumbnail(media_id);
+  CREATE VIRTUAL TABLE product_search USING fts5(
+    unit_id UNINDEXED, product_id UNINDEXED, language_id UNINDEXED, name, numbers, content,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TABLE product_cheapest_price (unit_id TEXT NOT NULL REFERENCES product(id), customer_group_id TEXT NOT NULL, price REAL NOT NULL, variant_id TEXT NOT NULL, has_range INTEGER NOT NULL, PRIMARY KEY (unit_id, customer_group_id));
+  CREATE TABLE cart (token TEXT PRIMARY KEY, payload TEXT NOT NULL, updated_at TEXT NOT NULL);
+  `,
 ]
 
 /** Opens (or creates) the database and applies pending migrations in one transaction each. */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import type { Statement } from 'better-sqlite3'
 import type { Db } from './db'
 import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, SALES_CHANNEL_ID } from './constants'
 import type { JsonObject, Json } from './criteria'
@@ -15,6 +17,30 @@ export function compact<T extends Record<string, unknown>>(obj: T, keepNull: rea
 }
 
 const CREATED_AT = '2024-01-01T00:00:00.000+00:00'
+const VERSION_ID = '0fa91ce3e96a4bc2be4bd9ce752c3425'
+/** Shopware's core.cart.maxQuantity default, used when a product sets no maxPurchase. */
+export const DEFAULT_MAX_PURCHASE = 100
+
+const statements = new WeakMap<Db, Map<string, Statement<unknown[]>>>()
+
+/** Prepared statements are reused per database: a product card runs a dozen small queries. */
+function statement(db: Db, sql: string): Statement<unknown[]> {
+  let cache = statements.get(db)
+  if (!cache) {
+    cache = new Map()
+    statements.set(db, cache)
+  }
+  let stmt = cache.get(sql)
+  if (!stmt) {
+    stmt = db.prepare<unknown[]>(sql)
+    cache.set(sql, stmt)
+  }
+  return stmt
+}
+
+function md5(text: string): string {
+  return createHash('md5').update(text).digest('hex')
+}
 
 /** Reads and serializes entities for one request: language chain, media base URL, SEO URL inclusion. */
 export class Serializer {
@@ -43,11 +69,11 @@ export class Serializer {
   }
 
   row(sql: string, ...params: unknown[]): Row | undefined {
-    return this.db.prepare(sql).get(...params) as Row | undefined
+    return statement(this.db, sql).get(...params) as Row | undefined
   }
 
   rows(sql: string, ...params: unknown[]): Row[] {
-    return this.db.prepare(sql).all(...params) as Row[]
+    return statement(this.db, sql).all(...params) as Row[]
   }
 
   media(id: string | null | number): JsonObject | null {
@@ -59,9 +85,16 @@ export class Serializer {
     return compact({
       id: r.id, mimeType: r.mime_type, fileExtension: r.file_extension, fileSize: r.file_size, fileName: r.file_name,
       metaData, alt: t.alt, title: t.title, url: `${this.publicUrl}/${r.path}`, path: r.path, hasFile: true, private: false,
-      uploadedAt: CREATED_AT, createdAt: CREATED_AT, translated: { alt: t.alt, title: t.title, customFields: {} }, thumbnails: [],
+      uploadedAt: CREATED_AT, createdAt: CREATED_AT, translated: { alt: t.alt, title: t.title, customFields: {} }, thumbnails: this.thumbnails(String(r.id)),
       apiAlias: 'media',
     } as JsonObject)
+  }
+
+  thumbnails(mediaId: string): JsonObject[] {
+    return this.rows('SELECT * FROM media_thumbnail WHERE media_id = ? ORDER BY width', mediaId).map((th) => ({
+      id: th.id, mediaId, width: th.width, height: th.height, url: `${this.publicUrl}/${th.path}`, path: th.path, customFields: {},
+      createdAt: CREATED_AT, apiAlias: 'media_thumbnail',
+    } as JsonObject))
   }
 
   seoUrls(foreignKey: string): JsonObject[] {
@@ -122,51 +155,145 @@ export class Serializer {
     } as JsonObject)
   }
 
-  /** Product as a CMS slot or listing shows it: prices for the context's customer group, cover, stock and SEO URLs. */
-  product(id: string): JsonObject | null {
+  /**
+   * Product as the Store API serializes it, prices for the serializer's customer group. `detail` adds
+   * what only the product page needs (all media, downloads, cross-selling ids, category ids);
+   * `cheapest` overrides the cheapest price with the one precomputed over a parent's variants.
+   */
+  product(id: string, options: { detail?: boolean } = {}): JsonObject | null {
     const r = this.row('SELECT * FROM product WHERE id = ? AND active = 1', id)
     if (!r) return null
     const t = this.translate(r.translations)
+    const parent = r.parent_id ? this.row('SELECT * FROM product WHERE id = ?', r.parent_id) : undefined
     const tax = this.row('SELECT * FROM tax WHERE id = ?', r.tax_id) as Row
     const taxRate = Number(tax.rate)
     const tiers = this.rows('SELECT * FROM product_price WHERE product_id = ? AND customer_group_id = ? ORDER BY quantity_start', r.id, this.customerGroupId)
-    const price = (unit: number, quantity: number, list: number | null): JsonObject => ({
-      unitPrice: unit, quantity, totalPrice: Math.round(unit * quantity * 100) / 100,
-      calculatedTaxes: [{ tax: Math.round(unit * quantity * taxRate) / 100, taxRate, price: Math.round(unit * quantity * 100) / 100, apiAlias: 'cart_tax_calculated' }],
+    const listPrice = r.list_price_net === null ? null : Number(r.list_price_net)
+    const unit = tiers.length ? Number(tiers[0].price_net) : Number(r.price_net)
+    const calculatedPrices = tiers.length > 1
+      ? tiers.map((tier) => this.calculatedPrice(Number(tier.price_net), tier.quantity_end === null ? Number(tier.quantity_start) : Number(tier.quantity_end), taxRate, listPrice))
+      : []
+    const unitKey = String(r.parent_id ?? r.id)
+    const cheapestRow = this.row('SELECT * FROM product_cheapest_price WHERE unit_id = ? AND customer_group_id = ?', unitKey, this.customerGroupId)
+    const cheapestPrice = cheapestRow ? Number(cheapestRow.price) : unit
+    const cheapestVariant = cheapestRow ? this.row('SELECT list_price_net FROM product WHERE id = ?', cheapestRow.variant_id) : undefined
+    const cheapestList = cheapestVariant?.list_price_net === null || cheapestVariant === undefined ? listPrice : Number(cheapestVariant.list_price_net)
+    const customFields = { ...(JSON.parse(String(r.custom_fields)) as JsonObject), ...((t.customFields ?? {}) as JsonObject) }
+    const mediaRows = this.rows('SELECT * FROM product_media WHERE product_id = ? ORDER BY position', r.id)
+    const productMedia = (m: Row): JsonObject => ({
+      id: m.id, versionId: VERSION_ID, productId: r.id, mediaId: m.media_id, position: m.position, media: this.media(m.media_id), customFields: {}, apiAlias: 'product_media',
+    } as JsonObject)
+    const coverRow = mediaRows.find((m) => m.media_id === r.cover_media_id) ?? mediaRows[0]
+    const cover = coverRow ? productMedia(coverRow) : null
+    const stock = Number(r.stock)
+    const closeout = r.is_closeout === 1
+    const minPurchase = Number(r.min_purchase)
+    const available = !closeout || stock >= minPurchase
+    const maxPurchase = r.max_purchase === null ? DEFAULT_MAX_PURCHASE : Number(r.max_purchase)
+    const optionRows = this.rows('SELECT o.* FROM product_option po JOIN property_group_option o ON o.id = po.option_id WHERE po.product_id = ? ORDER BY o.position', r.id)
+    const propertyRows = this.rows('SELECT o.* FROM product_property pp JOIN property_group_option o ON o.id = pp.option_id WHERE pp.product_id = ? ORDER BY o.position', r.id)
+    const tagIds = this.rows('SELECT tag_id FROM product_tag WHERE product_id = ?', r.id).map((x) => String(x.tag_id))
+    const categoryIds = this.rows('SELECT category_id FROM product_category WHERE product_id = ?', r.id).map((x) => String(x.category_id))
+    const categoryTree = [...new Set(categoryIds.flatMap((c) => {
+      const row = this.row('SELECT * FROM category WHERE id = ?', c)
+      return row ? this.categoryAncestors(row).map((a) => String(a.id)) : []
+    }))]
+    const deliveryRow = r.delivery_time_id ? this.row('SELECT * FROM delivery_time WHERE id = ?', r.delivery_time_id) : undefined
+    const deliveryName = deliveryRow ? this.translate(deliveryRow.translations).name : null
+    const deliveryTime = deliveryRow
+      ? { id: deliveryRow.id, name: deliveryName, min: deliveryRow.min, max: deliveryRow.max, unit: deliveryRow.unit, translated: { name: deliveryName, customFields: {} }, customFields: {}, apiAlias: 'delivery_time' }
+      : null
+    const childCount = Number((this.row('SELECT COUNT(*) AS n FROM product WHERE parent_id = ? AND active = 1', r.id)?.n as number) ?? 0)
+    const translated = compact({ name: t.name, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription, packUnit: t.packUnit, customFields } as JsonObject)
+    const gross = (net: number) => Math.round(net * (100 + taxRate)) / 100
+    const out: JsonObject = compact({
+      id: r.id, versionId: VERSION_ID, parentId: r.parent_id, parentVersionId: r.parent_id ? VERSION_ID : null, manufacturerId: r.manufacturer_id,
+      productManufacturerVersionId: r.manufacturer_id ? VERSION_ID : null, taxId: r.tax_id, coverId: cover ? cover.id : null,
+      deliveryTimeId: r.delivery_time_id, productNumber: r.product_number, restockTime: r.restock_time,
+      active: true, available, isCloseout: closeout, availableStock: stock, stock, displayGroup: md5(`${unitKey}`), manufacturerNumber: r.manufacturer_number, ean: r.ean,
+      purchaseSteps: r.purchase_steps, maxPurchase: r.max_purchase, minPurchase, shippingFree: r.shipping_free === 1,
+      markAsTopseller: r.mark_as_topseller === 1, weight: r.weight, releaseDate: r.release_date, ratingAverage: r.rating_average ?? parent?.rating_average ?? null,
+      categoryTree, propertyIds: propertyRows.map((o) => o.id as Json), optionIds: optionRows.map((o) => o.id as Json), tagIds, categoryIds,
+      childCount, sales: r.sales, name: t.name, description: t.description, customFields, type: 'physical', states: ['is-physical'],
+      price: [compact({
+        currencyId: CURRENCY_EUR_ID, net: Number(r.price_net), gross: gross(Number(r.price_net)), linked: true,
+        listPrice: listPrice === null ? null : { currencyId: CURRENCY_EUR_ID, net: listPrice, gross: gross(listPrice), linked: true, apiAlias: 'price' },
+        apiAlias: 'price',
+      } as JsonObject)],
+      calculatedPrice: this.calculatedPrice(unit, 1, taxRate, listPrice), calculatedPrices,
+      calculatedMaxPurchase: closeout ? Math.min(stock, maxPurchase) : maxPurchase,
+      calculatedCheapestPrice: {
+        ...this.calculatedPrice(cheapestPrice, 1, taxRate, cheapestList),
+        hasRange: cheapestRow ? cheapestRow.has_range === 1 || calculatedPrices.length > 0 : calculatedPrices.length > 0,
+        variantId: cheapestRow && cheapestRow.variant_id !== r.id ? cheapestRow.variant_id : null,
+        apiAlias: 'calculated_cheapest_price',
+      },
+      isNew: false, createdAt: CREATED_AT, translated, cover, deliveryTime, manufacturer: this.manufacturer(r.manufacturer_id),
+      options: optionRows.map((o) => this.propertyOption(o, true)),
+      properties: propertyRows.map((o) => this.propertyOption(o, true)),
+      seoCategory: null,
+      seoUrls: this.includeSeoUrls ? this.seoUrls(String(r.id)) : null, apiAlias: 'product',
+    } as JsonObject, ['seoCategory'])
+    if (options.detail) {
+      out.media = mediaRows.map(productMedia)
+      out.downloads = this.rows('SELECT * FROM product_download WHERE product_id = ? ORDER BY position', unitKey).map((d) => ({
+        id: d.id, productId: d.product_id, mediaId: d.media_id, position: d.position, media: this.media(d.media_id), customFields: {}, apiAlias: 'product_download',
+      } as JsonObject))
+      out.crossSellings = this.rows('SELECT * FROM product_cross_selling WHERE product_id = ? AND active = 1 ORDER BY position', unitKey).map((c) => this.crossSelling(c))
+    }
+    return out
+  }
+
+  calculatedPrice(unit: number, quantity: number, taxRate: number, list: number | null): JsonObject {
+    const total = Math.round(unit * quantity * 100) / 100
+    return {
+      unitPrice: unit, quantity, totalPrice: total,
+      calculatedTaxes: [{ tax: Math.round(total * taxRate) / 100, taxRate, price: total, apiAlias: 'cart_tax_calculated' }],
       taxRules: [{ taxRate, percentage: 100, apiAlias: 'cart_tax_rule' }] as Json,
       referencePrice: null,
       listPrice: list && list > unit
         ? { price: list, discount: Math.round((unit - list) * 100) / 100, percentage: Math.round((1 - unit / list) * 10000) / 100, apiAlias: 'cart_list_price' }
         : null,
       regulationPrice: null, apiAlias: 'calculated_price',
-    })
-    const listPrice = r.list_price_net === null ? null : Number(r.list_price_net)
-    const calculatedPrices = tiers.length > 1 ? tiers.map((tier) => price(Number(tier.price_net), tier.quantity_end === null ? Number(tier.quantity_start) : Number(tier.quantity_end), listPrice)) : []
-    const unit = tiers.length ? Number(tiers[0].price_net) : Number(r.price_net)
-    const customFields = { ...(JSON.parse(String(r.custom_fields)) as JsonObject), ...((t.customFields ?? {}) as JsonObject) }
-    const cover = r.cover_media_id
-      ? { id: `${String(r.id).slice(0, 16)}${String(r.cover_media_id).slice(16)}`, productId: r.id, mediaId: r.cover_media_id, position: 1, media: this.media(r.cover_media_id), apiAlias: 'product_media' }
-      : null
-    const stock = Number(r.stock)
-    const closeout = r.is_closeout === 1
-    const available = !closeout || stock >= Number(r.min_purchase)
-    const maxPurchase = r.max_purchase === null ? 100 : Number(r.max_purchase)
-    const options = this.rows('SELECT o.id, o.group_id, o.translations FROM product_option po JOIN property_group_option o ON o.id = po.option_id WHERE po.product_id = ?', r.id)
-      .map((o) => ({ id: o.id, groupId: o.group_id, name: this.translate(o.translations).name, translated: { name: this.translate(o.translations).name }, apiAlias: 'property_group_option' }))
-    const translated = compact({ name: t.name, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription, packUnit: t.packUnit, customFields } as JsonObject)
+    }
+  }
+
+  manufacturer(id: string | number | null): JsonObject | null {
+    if (!id) return null
+    const m = this.row('SELECT * FROM manufacturer WHERE id = ?', id)
+    if (!m) return null
+    const t = this.translate(m.translations)
     return compact({
-      id: r.id, versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', parentId: r.parent_id, manufacturerId: r.manufacturer_id, taxId: r.tax_id,
-      coverId: cover ? cover.id : null, deliveryTimeId: r.delivery_time_id, productNumber: r.product_number, restockTime: r.restock_time,
-      active: true, available, isCloseout: closeout, availableStock: stock, stock, manufacturerNumber: r.manufacturer_number, ean: r.ean,
-      purchaseSteps: r.purchase_steps, maxPurchase: r.max_purchase, minPurchase: r.min_purchase, shippingFree: r.shipping_free === 1,
-      markAsTopseller: r.mark_as_topseller === 1, weight: r.weight, releaseDate: r.release_date, ratingAverage: r.rating_average,
-      childCount: (this.row('SELECT COUNT(*) AS n FROM product WHERE parent_id = ?', r.id)?.n as number) ?? 0, sales: r.sales,
-      name: t.name, description: t.description, customFields, type: 'physical', states: ['is-physical'],
-      calculatedPrice: price(unit, 1, listPrice), calculatedPrices, calculatedMaxPurchase: closeout ? Math.min(stock, maxPurchase) : maxPurchase,
-      calculatedCheapestPrice: price(tiers.length ? Math.min(...tiers.map((x) => Number(x.price_net))) : unit, 1, listPrice),
-      isNew: false, createdAt: CREATED_AT, translated, cover, options, seoCategory: null,
-      seoUrls: this.includeSeoUrls ? this.seoUrls(String(r.id)) : null, optionIds: options.map((o) => o.id as Json), apiAlias: 'product',
-    } as JsonObject, ['seoCategory'])
+      id: m.id, versionId: VERSION_ID, mediaId: m.media_id, link: m.link, name: t.name, description: t.description, customFields: {},
+      createdAt: CREATED_AT, translated: compact({ name: t.name, description: t.description, customFields: {} } as JsonObject), media: this.media(m.media_id),
+      apiAlias: 'product_manufacturer',
+    } as JsonObject)
+  }
+
+  propertyGroup(g: Row, options?: JsonObject[]): JsonObject {
+    const t = this.translate(g.translations)
+    return compact({
+      id: g.id, name: t.name, description: t.description, displayType: g.display_type, sortingType: g.sorting_type, filterable: g.filterable === 1,
+      visibleOnProductDetailPage: true, position: g.position, customFields: {}, createdAt: CREATED_AT,
+      translated: compact({ name: t.name, description: t.description, customFields: {} } as JsonObject), options: options ?? null, apiAlias: 'property_group',
+    } as JsonObject)
+  }
+
+  propertyOption(o: Row, withGroup: boolean, extra: JsonObject = {}): JsonObject {
+    const t = this.translate(o.translations)
+    const group = withGroup ? this.row('SELECT * FROM property_group WHERE id = ?', o.group_id) : undefined
+    return compact({
+      id: o.id, groupId: o.group_id, name: t.name, position: o.position, colorHexCode: o.color_hex_code, customFields: {}, createdAt: CREATED_AT,
+      translated: { name: t.name, customFields: {} }, group: group ? this.propertyGroup(group) : null, ...extra, apiAlias: 'property_group_option',
+    } as JsonObject)
+  }
+
+  crossSelling(c: Row): JsonObject {
+    const t = this.translate(c.translations)
+    return {
+      id: c.id, productId: c.product_id, name: t.name, position: c.position, type: c.type, active: c.active === 1, sortBy: 'name', sortDirection: 'ASC',
+      limit: 24, customFields: {}, createdAt: CREATED_AT, translated: { name: t.name, customFields: {} }, apiAlias: 'product_cross_selling',
+    } as JsonObject
   }
 
   language(r: Row): JsonObject {

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import express, { type Router } from 'express'
 import { DB_FILE_NAME } from './constants'
 import { openDatabase } from './db'
 import { createStoreApiRouter, type DemoLogger, type StoreState } from './router'
-import { seedIfEmpty, type SeedReport } from './seed/index'
+import { isStaleSeed, seedIfEmpty, type SeedReport } from './seed/index'
 
 export interface DemoStoreOptions {
   dataDir: string
@@ -27,7 +27,14 @@ export interface DemoStore {
 export async function createDemoStore(options: DemoStoreOptions): Promise<DemoStore> {
   mkdirSync(options.dataDir, { recursive: true })
   const mediaRoot = join(options.dataDir, 'media')
-  const db = openDatabase(join(options.dataDir, DB_FILE_NAME))
+  const file = join(options.dataDir, DB_FILE_NAME)
+  let db = openDatabase(file)
+  if (isStaleSeed(db)) {
+    options.logger?.info({ file }, 'demo store data is from an older seed; seeding again')
+    db.close()
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+    db = openDatabase(file)
+  }
   const seed = await seedIfEmpty(db, mediaRoot)
   options.logger?.info({ seeded: seed.seeded, durationMs: Math.round(seed.durationMs), products: seed.products }, 'demo store ready')
   const state: StoreState = { maintenance: options.maintenance ?? false, latencyMs: options.latencyMs ?? 0 }

@@ -1,11 +1,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
+import { CartStore } from './cart'
 import { ContextStore, country, countryState, defaultContextState, salesChannelContext, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
 import { Serializer } from './entities'
 import { StoreApiError, errorBody, errors } from './errors'
 import { HEX_ID, randomToken } from './ids'
+import { registerCatalogueRoutes } from './routes/catalogue'
 import * as content from './routes/content'
 
 export interface DemoLogger {
@@ -40,7 +42,15 @@ function send(req: Request, res: Response, body: unknown, criteria?: Criteria): 
 export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreState, logger?: DemoLogger): Router {
   const router = express.Router()
   const contexts = new ContextStore(db)
+  const carts = new CartStore(db)
   router.use(express.json({ limit: '1mb' }))
+
+  /** Prices and the context's currentCustomerGroup follow the logged-in customer's group. */
+  const customerGroupOf = (context: ContextState): string => {
+    if (!context.customerId) return CUSTOMER_GROUP_IDS.standard
+    const row = db.prepare('SELECT group_id FROM customer WHERE id = ? AND active = 1').get(context.customerId) as { group_id: string } | undefined
+    return row?.group_id ?? CUSTOMER_GROUP_IDS.standard
+  }
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     const proceed = () => {
@@ -63,7 +73,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
         res.locals.demo = {
           token,
           context,
-          serializer: new Serializer(db, publicUrl, languageId, includeSeo, CUSTOMER_GROUP_IDS.standard),
+          serializer: new Serializer(db, publicUrl, languageId, includeSeo, customerGroupOf(context)),
         } satisfies RequestState
         next()
       } catch (err) {
@@ -188,6 +198,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
     const referrer = typeof req.query.referrerCategoryId === 'string' ? req.query.referrerCategoryId : undefined
     res.json(content.breadcrumb(state(res).serializer, req.params.id, type, referrer))
   }))
+
+  registerCatalogueRoutes(router, { wrap, state, contexts, carts })
 
   router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
 

@@ -4,6 +4,7 @@ import { MANUFACTURERS } from './catalogue-data'
 import { productSpecs, seedCatalogue, type ProductSpec } from './catalogue'
 import { contentMedia, seedContent } from './content'
 import { MANUAL_MEDIA_ID, logoSvg, productImageSvg, renderImages, sceneSvg, type ImageJob } from './media'
+import { buildCatalogueIndex } from '../search-index'
 import { seedSystem } from './system'
 import { Inserter, same, type Tri } from './util'
 import { sid } from '../ids'
@@ -11,6 +12,21 @@ import { sid } from '../ids'
 export interface SeedReport { seeded: boolean; durationMs: number; products: number; media: number }
 
 const SEED_KEY = 'seeded_at'
+const SEED_VERSION_KEY = 'seed_version'
+/** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
+export const SEED_VERSION = 2
+const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
+
+/**
+ * Whether the database holds data from an older seed. The data is generated, so the store discards it
+ * and seeds again rather than migrating generated files such as thumbnails.
+ */
+export function isStaleSeed(db: Db): boolean {
+  const seeded = db.prepare('SELECT value FROM kv WHERE key = ?').get(SEED_KEY)
+  if (!seeded) return false
+  const version = db.prepare('SELECT value FROM kv WHERE key = ?').get(SEED_VERSION_KEY) as { value: string } | undefined
+  return Number(version?.value ?? 1) !== SEED_VERSION
+}
 
 /** Seeds an empty database once; later starts find the marker and reuse the data. */
 export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport> {
@@ -25,7 +41,7 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
   for (const s of specs) {
     const id = sid(`media:product:${s.number}`)
     coverIds.set(s.number, id)
-    jobs.push({ id, file: `product/${s.number.toLowerCase()}.jpg`, svg: productImageSvg(s.family, s.number), width: 800, height: 800, alt: s.name })
+    jobs.push({ id, file: `product/${s.number.toLowerCase()}.jpg`, svg: productImageSvg(s.family, s.number), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
   }
   const scenes: Array<[string, string, number, number, number, Tri]> = [
     [contentMedia.hero, 'content/hero-forest.jpg', 1920, 800, 100, ['Forstarbeiter im Wald', 'Forest workers in the woods', 'Forestiers au travail']],
@@ -64,7 +80,9 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
     specs.forEach(addNames)
     const products = seedCatalogue(ins, (s) => coverIds.get(s.number) ?? '', MANUAL_MEDIA_ID)
     seedContent(ins, products, names)
+    buildCatalogueIndex(db)
     db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(SEED_KEY, new Date().toISOString())
+    db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(SEED_VERSION_KEY, String(SEED_VERSION))
   })()
   return { seeded: true, durationMs: performance.now() - started, products: count(db, 'product'), media: count(db, 'media') }
 }

@@ -13,6 +13,13 @@ export interface ImageJob {
   width: number
   height: number
   alt: Tri
+  /** Widths of smaller copies under `thumbnail/`, as Shopware's thumbnail sizes. */
+  thumbnails?: number[]
+}
+
+/** Shopware's thumbnail path: `thumbnail/{dir}/{name}_{w}x{h}.{ext}`. */
+export function thumbnailFile(file: string, width: number, height: number): string {
+  return `thumbnail/${file.replace(/\.([^.]+)$/, `_${width}x${height}.$1`)}`
 }
 
 const HUES: Record<Family, number> = {
@@ -110,6 +117,12 @@ export async function renderImages(mediaRoot: string, jobs: ImageJob[]): Promise
       mkdirSync(dirname(target), { recursive: true })
       const info = await sharp(Buffer.from(job.svg)).jpeg({ quality: 80, mozjpeg: false }).toFile(target)
       results.push({ job, size: info.size })
+      for (const width of job.thumbnails ?? []) {
+        const height = Math.round((job.height * width) / job.width)
+        const thumb = join(mediaRoot, thumbnailFile(job.file, width, height))
+        mkdirSync(dirname(thumb), { recursive: true })
+        await sharp(target).resize(width, height).jpeg({ quality: 78 }).toFile(thumb)
+      }
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker))
@@ -124,6 +137,10 @@ export async function renderImages(mediaRoot: string, jobs: ImageJob[]): Promise
         id: job.id, path: `media/${job.file}`, file_name: fileName.replace(/\.[^.]+$/, ''), file_extension: 'jpg', mime_type: 'image/jpeg',
         file_size: size, width: job.width, height: job.height, translations: tr({ alt: job.alt, title: job.alt }),
       })
+      for (const width of job.thumbnails ?? []) {
+        const height = Math.round((job.height * width) / job.width)
+        ins.insert('media_thumbnail', { id: sid(`media-thumbnail:${job.id}:${width}`), media_id: job.id, width, height, path: `media/${thumbnailFile(job.file, width, height)}` })
+      }
     }
     ins.insert('media', {
       id: MANUAL_MEDIA_ID, path: `media/${pdfFile}`, file_name: 'betriebsanleitung-forstseilwinde', file_extension: 'pdf',

@@ -1,0 +1,135 @@
+import { SALES_CHANNEL_ID } from './constants'
+import { parseCriteria, searchEntities, type JsonObject } from './criteria'
+import type { Serializer } from './entities'
+import { StoreApiError, errors } from './errors'
+import { HEX_ID } from './ids'
+
+type Row = Record<string, string | number | null>
+
+export const productErrors = {
+  variantNotFound: (productId: string, options: string[]) =>
+    new StoreApiError(404, 'CONTENT__PRODUCT_VARIANT_NOT_FOUND', `Variant for productId ${productId} with options ${JSON.stringify(options)} not found.`, {
+      parameters: { productId, options: JSON.stringify(options) },
+    }),
+  invalidOptions: () =>
+    new StoreApiError(400, 'CONTENT__PRODUCT_INVALID_OPTIONS_PARAMETER', 'The parameter options is invalid.'),
+}
+
+function productRow(s: Serializer, id: string): Row {
+  const r = HEX_ID.test(id) ? s.row('SELECT * FROM product WHERE id = ? AND active = 1', id) : undefined
+  if (!r) throw errors.productNotFound(id)
+  return r
+}
+
+function variantsOf(s: Serializer, parentId: string): Row[] {
+  return s.rows('SELECT * FROM product WHERE parent_id = ? AND active = 1 ORDER BY rowid', parentId)
+}
+
+function optionIdsOf(s: Serializer, productId: string): string[] {
+  return s.rows('SELECT option_id FROM product_option WHERE product_id = ?', productId).map((r) => String(r.option_id))
+}
+
+/**
+ * A parent with variants is shown as its best variant, like Shopware's ProductDetailRoute: the cheapest
+ * available one, else the cheapest.
+ */
+function bestVariant(s: Serializer, parentId: string): string | null {
+  const variants = variantsOf(s, parentId)
+  if (variants.length === 0) return null
+  const price = (v: Row) => Number(s.row('SELECT price_net FROM product_price WHERE product_id = ? AND customer_group_id = ? ORDER BY quantity_start LIMIT 1', v.id, s.customerGroupId)?.price_net ?? v.price_net)
+  const available = (v: Row) => v.is_closeout !== 1 || Number(v.stock) >= Number(v.min_purchase)
+  const sorted = [...variants].sort((a, b) => Number(available(b)) - Number(available(a)) || price(a) - price(b))
+  return String(sorted[0].id)
+}
+
+/** Configurator groups of a variant family, each option marked `combinable` relative to the shown variant. */
+export function configurator(s: Serializer, parentId: string, current: string | null): JsonObject[] {
+  const settings = s.rows(
+    `SELECT o.*, cs.position AS setting_position FROM product_configurator_setting cs JOIN property_group_option o ON o.id = cs.option_id
+     WHERE cs.product_id = ? ORDER BY cs.position`,
+    parentId,
+  )
+  if (settings.length === 0) return []
+  const combos = variantsOf(s, parentId).map((v) => new Set(optionIdsOf(s, String(v.id))))
+  const currentOptions = current ? optionIdsOf(s, current) : []
+  const groupOf = new Map(settings.map((o) => [String(o.id), String(o.group_id)]))
+  const groupIds = [...new Set(settings.map((o) => String(o.group_id)))]
+  const groups = groupIds.map((gid) => s.row('SELECT * FROM property_group WHERE id = ?', gid)).filter((g): g is Row => g !== undefined)
+    .sort((a, b) => Number(a.position) - Number(b.position))
+  return groups.map((g) => {
+    const others = currentOptions.filter((o) => groupOf.get(o) !== g.id)
+    const options = settings.filter((o) => o.group_id === g.id).map((o) => {
+      const combinable = combos.some((c) => c.has(String(o.id)) && others.every((x) => c.has(x)))
+      return s.propertyOption(o, false, { combinable })
+    })
+    return s.propertyGroup(g, options)
+  })
+}
+
+/** POST /product/{productId}: ProductDetailResponse. */
+export function productDetail(s: Serializer, id: string, skipConfigurator: boolean): JsonObject {
+  const r = productRow(s, id)
+  const shownId = r.parent_id === null ? (bestVariant(s, String(r.id)) ?? String(r.id)) : String(r.id)
+  const product = s.product(shownId, { detail: true })
+  if (!product) throw errors.productNotFound(id)
+  const parentId = String(r.parent_id ?? r.id)
+  return {
+    product,
+    configurator: skipConfigurator ? [] : configurator(s, parentId, shownId === parentId ? null : shownId),
+    apiAlias: 'product_detail',
+  }
+}
+
+function parseOptions(raw: unknown): string[] {
+  if (raw === undefined || raw === null || raw === '') return []
+  const values = typeof raw === 'string' ? raw.split('|') : Array.isArray(raw) ? raw : typeof raw === 'object' ? Object.values(raw as Record<string, unknown>) : null
+  if (values === null || values.some((v) => typeof v !== 'string')) throw productErrors.invalidOptions()
+  return values as string[]
+}
+
+/** POST /product/{productId}/find-variant. */
+export function findVariant(s: Serializer, productId: string, body: unknown): JsonObject {
+  const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const options = parseOptions(raw.options)
+  const switchedGroup = typeof raw.switchedGroup === 'string' ? raw.switchedGroup : null
+  const product = HEX_ID.test(productId) ? s.row('SELECT * FROM product WHERE id = ? AND active = 1', productId) : undefined
+  if (!product) throw productErrors.variantNotFound(productId, options)
+  const parentId = String(product.parent_id ?? product.id)
+  const variants = variantsOf(s, parentId).map((v) => ({ id: String(v.id), options: optionIdsOf(s, String(v.id)) }))
+  const exact = variants.find((v) => options.every((o) => v.options.includes(o)))
+  if (exact) return { foundCombination: { variantId: exact.id, options: exact.options }, apiAlias: 'found_combination' }
+  if (switchedGroup) {
+    // The option of the group the shopper just switched wins; the others are kept where they still fit.
+    const switched = options.filter((o) => s.row('SELECT 1 AS ok FROM property_group_option WHERE id = ? AND group_id = ?', o, switchedGroup))
+    const candidates = variants.filter((v) => switched.every((o) => v.options.includes(o)))
+    const score = (v: { options: string[] }) => options.filter((o) => v.options.includes(o)).length
+    const best = candidates.sort((a, b) => score(b) - score(a))[0]
+    if (best && switched.length > 0) return { foundCombination: { variantId: best.id, options: best.options }, apiAlias: 'found_combination' }
+  }
+  throw productErrors.variantNotFound(productId, options)
+}
+
+/** POST /product/{productId}/reviews: active reviews of the product (or of its parent for a variant). */
+export function productReviews(s: Serializer, productId: string, body: unknown): JsonObject {
+  const r = productRow(s, productId)
+  const criteria = parseCriteria(body)
+  const ownerId = String(r.parent_id ?? r.id)
+  const all = s.rows('SELECT * FROM product_review WHERE product_id = ? AND status = 1 ORDER BY created_at DESC', ownerId).map((rv) => ({
+    id: rv.id, productId: rv.product_id, productVersionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', salesChannelId: SALES_CHANNEL_ID,
+    languageId: rv.language_id, externalUser: rv.external_user, title: rv.title, content: rv.content, points: rv.points,
+    status: rv.status === 1, customFields: {}, createdAt: rv.created_at, apiAlias: 'product_review',
+  } as JsonObject))
+  return searchEntities('product_review', all, criteria) as unknown as JsonObject
+}
+
+/** POST /product/{productId}/cross-selling: a bare array of cross-selling elements. */
+export function crossSellings(s: Serializer, productId: string): JsonObject[] {
+  const r = productRow(s, productId)
+  const ownerId = String(r.parent_id ?? r.id)
+  return s.rows('SELECT * FROM product_cross_selling WHERE product_id = ? AND active = 1 ORDER BY position', ownerId).map((c) => {
+    const products = s.rows('SELECT product_id FROM product_cross_selling_assigned WHERE cross_selling_id = ? ORDER BY position', c.id)
+      .map((a) => s.product(String(a.product_id)))
+      .filter((p): p is JsonObject => p !== null)
+    return { crossSelling: s.crossSelling(c), products, total: products.length, apiAlias: 'cross_selling_element' }
+  })
+}

@@ -1,0 +1,105 @@
+import type { Request, Response, Router } from 'express'
+import { addItems, calculateCart, parseLineItems, type CartStore } from '../cart'
+import { parseListingParams, productListing, productSearch, requireCategory } from '../catalogue'
+import type { ContextStore, ContextState } from '../context'
+import { applyIncludes, parseCriteria } from '../criteria'
+import type { Serializer } from '../entities'
+import { StoreApiError } from '../errors'
+import { crossSellings, findVariant, productDetail, productReviews } from '../product-detail'
+
+interface Handlers {
+  wrap(handler: (req: Request, res: Response) => void): (req: Request, res: Response, next: (err?: unknown) => void) => void
+  state(res: Response): { token: string; context: ContextState; serializer: Serializer }
+  contexts: ContextStore
+  carts: CartStore
+}
+
+function bodyOf(req: Request): Record<string, unknown> {
+  return typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+}
+
+function queryOf(req: Request): Record<string, unknown> {
+  return req.query as Record<string, unknown>
+}
+
+function sendWithIncludes(req: Request, res: Response, body: unknown): void {
+  const includes = parseCriteria({ ...bodyOf(req), ...queryOf(req) }).includes
+  res.json(applyIncludes(body, includes))
+}
+
+const missingSearch = () =>
+  new StoreApiError(400, 'FRAMEWORK__MISSING_REQUEST_PARAMETER', 'Parameter "search" is missing.', { parameters: { parameterName: 'search' } })
+
+function searchTerm(req: Request): string {
+  const raw = queryOf(req).search ?? bodyOf(req).search
+  if (typeof raw !== 'string' || raw.trim() === '') throw missingSearch()
+  return raw.trim()
+}
+
+/** Product listing, search, product detail and the minimal cart of the Store API. */
+export function registerCatalogueRoutes(router: Router, { wrap, state, contexts, carts }: Handlers): void {
+  const listing = wrap((req, res) => {
+    const s = state(res).serializer
+    requireCategory(s, req.params.categoryId)
+    sendWithIncludes(req, res, productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
+  })
+  router.post('/product-listing/:categoryId', listing)
+  router.get('/product-listing/:categoryId', listing)
+
+  const search = wrap((req, res) => {
+    const s = state(res).serializer
+    sendWithIncludes(req, res, productListing(s, { search: searchTerm(req) }, parseListingParams(bodyOf(req), queryOf(req))))
+  })
+  router.post('/search', search)
+  router.get('/search', search)
+
+  const suggest = wrap((req, res) => {
+    const s = state(res).serializer
+    sendWithIncludes(req, res, productListing(s, { search: searchTerm(req), suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
+  })
+  router.post('/search-suggest', suggest)
+  router.get('/search-suggest', suggest)
+
+  const products = wrap((req, res) => sendWithIncludes(req, res, productSearch(state(res).serializer, { ...bodyOf(req), ...queryOf(req) })))
+  router.post('/product', products)
+  router.get('/product', products)
+
+  const detail = wrap((req, res) => {
+    const skip = queryOf(req).skipConfigurator ?? bodyOf(req).skipConfigurator
+    sendWithIncludes(req, res, productDetail(state(res).serializer, req.params.productId, skip === true || skip === 'true' || skip === '1'))
+  })
+  router.post('/product/:productId', detail)
+  router.get('/product/:productId', detail)
+
+  const variant = wrap((req, res) => sendWithIncludes(req, res, findVariant(state(res).serializer, req.params.productId, { ...bodyOf(req), ...queryOf(req) })))
+  router.post('/product/:productId/find-variant', variant)
+  router.get('/product/:productId/find-variant', variant)
+
+  const reviews = wrap((req, res) => sendWithIncludes(req, res, productReviews(state(res).serializer, req.params.productId, { ...bodyOf(req), ...queryOf(req) })))
+  router.post('/product/:productId/reviews', reviews)
+  router.get('/product/:productId/reviews', reviews)
+
+  const cross = wrap((req, res) => sendWithIncludes(req, res, crossSellings(state(res).serializer, req.params.productId)))
+  router.post('/product/:productId/cross-selling', cross)
+  router.get('/product/:productId/cross-selling', cross)
+
+  const readCart = wrap((req, res) => {
+    const { token, context, serializer } = state(res)
+    const stored = carts.load(token)
+    const result = calculateCart(serializer, token, context, stored)
+    if (JSON.stringify(result.stored) !== JSON.stringify(stored)) carts.save(token, result.stored)
+    sendWithIncludes(req, res, result.body)
+  })
+  router.get('/checkout/cart', readCart)
+  router.post('/checkout/cart', readCart)
+
+  router.post('/checkout/cart/line-item', wrap((req, res) => {
+    const { token, context, serializer } = state(res)
+    const items = parseLineItems(req.body)
+    const result = calculateCart(serializer, token, context, addItems(carts.load(token), items))
+    // Adding to the cart is a stateful act: the token must survive, so its context is persisted too.
+    contexts.save(token, context)
+    carts.save(token, result.stored)
+    sendWithIncludes(req, res, result.body)
+  }))
+}

@@ -1,0 +1,144 @@
+import { CUSTOMER_GROUP_IDS, LANGUAGE_IDS } from './constants'
+import type { Db } from './db'
+
+type Row = Record<string, string | number | null>
+
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' }
+
+/** German spelling without umlauts ('Säge' → 'saege'), lower case. */
+export function transliterate(text: string): string {
+  return text.toLowerCase().replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c)
+}
+
+/** Accents and umlaut dots dropped ('Säge' → 'sage', 'chaîne' → 'chaine'), lower case. */
+export function stripDiacritics(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
+}
+
+/**
+ * Indexed text carries both spellings of every umlaut word, so 'Säge', 'Saege' and 'Sage' all find it:
+ * queries are transliterated (ä → ae), which meets the first form, while a query typed without the
+ * dots ('Sage') meets the second. FTS5's remove_diacritics handles the French accents on both sides.
+ */
+export function indexText(text: string): string {
+  const a = transliterate(text)
+  const b = stripDiacritics(text)
+  return a === b ? a : `${a} ${b}`
+}
+
+/** Product and article numbers without separators, so 'FS-20001', 'FS20001' and 'fs 20001' meet. */
+export function compactCode(text: string): string {
+  return stripDiacritics(transliterate(text)).replace(/[^\p{L}\p{N}]+/gu, '')
+}
+
+export function queryTokens(term: string): string[] {
+  return stripDiacritics(transliterate(term))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t !== '')
+    .slice(0, 10)
+}
+
+function stripHtml(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ')
+}
+
+/**
+ * An FTS5 MATCH expression: every word as a prefix (AND), or the whole term as a number prefix
+ * when it contains a digit. Null when nothing searchable is left.
+ */
+export function matchExpression(term: string): string | null {
+  const tokens = queryTokens(term)
+  if (tokens.length === 0) return null
+  const words = tokens.map((t) => `"${t}"*`).join(' ')
+  const compact = compactCode(term)
+  if (/\d/.test(compact) && compact.length >= 3) return `(${words}) OR (numbers : "${compact}"*)`
+  return words
+}
+
+export interface SearchHit {
+  productId: string
+  unitId: string
+  /** bm25: lower is better; exact number matches get -1e9 so they lead. */
+  score: number
+}
+
+/** Full-text search in one language; best hit per product. */
+export function searchProducts(db: Db, languageId: string, term: string): SearchHit[] {
+  const match = matchExpression(term)
+  if (!match) return []
+  const rows = db
+    .prepare(
+      `SELECT product_id, unit_id, numbers, bm25(product_search, 0, 0, 0, 10.0, 8.0, 1.0) AS score
+       FROM product_search WHERE product_search MATCH ? AND language_id = ? ORDER BY score`,
+    )
+    .all(match, languageId) as Array<{ product_id: string; unit_id: string; numbers: string; score: number }>
+  const compact = compactCode(term)
+  return rows
+    .map((r) => ({ productId: r.product_id, unitId: r.unit_id, score: r.numbers.split(' ').includes(compact) ? -1e9 : r.score }))
+    .sort((a, b) => a.score - b.score)
+}
+
+/**
+ * Fills the FTS index and the cheapest-price table from the catalogue. Runs at seed time (and once on
+ * start for a database seeded before these tables existed), so listings never aggregate on the fly.
+ */
+export function buildCatalogueIndex(db: Db): void {
+  const products = db.prepare('SELECT * FROM product WHERE active = 1').all() as Row[]
+  const manufacturers = new Map((db.prepare('SELECT id, translations FROM manufacturer').all() as Row[]).map((m) => [String(m.id), JSON.parse(String(m.translations)) as Record<string, Record<string, string | null>>]))
+  const optionRows = db.prepare('SELECT o.id, o.translations, g.translations AS group_translations FROM property_group_option o JOIN property_group g ON g.id = o.group_id').all() as Row[]
+  const options = new Map(optionRows.map((o) => [String(o.id), { name: JSON.parse(String(o.translations)) as Record<string, { name: string }>, group: JSON.parse(String(o.group_translations)) as Record<string, { name: string }> }]))
+  const propertyIds = new Map<string, string[]>()
+  for (const r of db.prepare('SELECT product_id, option_id FROM product_property').all() as Row[]) {
+    const list = propertyIds.get(String(r.product_id)) ?? []
+    list.push(String(r.option_id))
+    propertyIds.set(String(r.product_id), list)
+  }
+  const insert = db.prepare('INSERT INTO product_search (unit_id, product_id, language_id, name, numbers, content) VALUES (?, ?, ?, ?, ?, ?)')
+  const run = db.transaction(() => {
+    db.exec('DELETE FROM product_search; DELETE FROM product_cheapest_price;')
+    for (const p of products) {
+      const translations = JSON.parse(String(p.translations)) as Record<string, Record<string, unknown>>
+      const custom = JSON.parse(String(p.custom_fields)) as Record<string, unknown>
+      const article = typeof custom.forst_original_article === 'string' ? custom.forst_original_article : null
+      const codes = [p.product_number, article, p.ean, p.manufacturer_number].filter((c): c is string => typeof c === 'string' && c !== '')
+      const numbers = [...codes, ...codes.map(compactCode)].join(' ')
+      for (const languageId of Object.values(LANGUAGE_IDS)) {
+        const t = { ...translations[LANGUAGE_IDS.de], ...Object.fromEntries(Object.entries(translations[languageId] ?? {}).filter(([, v]) => v !== null)) }
+        const translatedCustom = (t.customFields ?? {}) as Record<string, unknown>
+        const manufacturer = manufacturers.get(String(p.manufacturer_id))
+        const props = (propertyIds.get(String(p.id)) ?? []).map((id) => options.get(id)).filter((o) => o !== undefined)
+        const content = [
+          stripHtml(String(t.description ?? '')),
+          manufacturer?.[languageId]?.name ?? manufacturer?.[LANGUAGE_IDS.de]?.name ?? '',
+          ...props.map((o) => `${o.group[languageId]?.name ?? ''} ${o.name[languageId]?.name ?? o.name[LANGUAGE_IDS.de]?.name ?? ''}`),
+          ...Object.values(translatedCustom).filter((v): v is string => typeof v === 'string'),
+          ...Object.entries(custom).filter(([k]) => k.startsWith('forst_')).flatMap(([, v]) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string'),
+        ].join(' ')
+        insert.run(p.parent_id ?? p.id, p.id, languageId, indexText(String(t.name ?? '')), numbers.toLowerCase(), indexText(content))
+      }
+    }
+    const members = new Map<string, string[]>()
+    for (const p of products) {
+      const unit = String(p.parent_id ?? p.id)
+      if (p.parent_id) members.set(unit, [...(members.get(unit) ?? []), String(p.id)])
+      else if (!members.has(unit)) members.set(unit, [])
+    }
+    const priceOf = db.prepare('SELECT price_net FROM product_price WHERE product_id = ? AND customer_group_id = ? ORDER BY quantity_start LIMIT 1')
+    const insertCheapest = db.prepare('INSERT INTO product_cheapest_price (unit_id, customer_group_id, price, variant_id, has_range) VALUES (?, ?, ?, ?, ?)')
+    for (const [unit, variants] of members) {
+      const candidates = variants.length ? variants : [unit]
+      for (const group of Object.values(CUSTOMER_GROUP_IDS)) {
+        let best: { id: string; price: number } | null = null
+        const seen = new Set<number>()
+        for (const id of candidates) {
+          const row = priceOf.get(id, group) as { price_net: number } | undefined
+          if (!row) continue
+          seen.add(row.price_net)
+          if (!best || row.price_net < best.price) best = { id, price: row.price_net }
+        }
+        if (best) insertCheapest.run(unit, group, best.price, best.id, seen.size > 1 ? 1 : 0)
+      }
+    }
+  })
+  run()
+}
