@@ -171,7 +171,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {t('skipToContent')}
         </a>
-        <LoadingBar error={error !== null} />
         {navigation ? (
           <Header
             locale={locale}
@@ -179,9 +178,13 @@ export function Layout({ children }: { children: ReactNode }) {
             languagePaths={languagePaths}
             cartCount={0}
             searchTerm={params.get('search') ?? undefined}
-          />
+          >
+            <LoadingBar error={error !== null} />
+          </Header>
         ) : (
-          <MinimalHeader locale={locale} languagePaths={languagePaths} />
+          <MinimalHeader locale={locale} languagePaths={languagePaths}>
+            <LoadingBar error={error !== null} />
+          </MinimalHeader>
         )}
         <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
         <main id="main" tabIndex={-1}>
@@ -192,15 +195,16 @@ export function Layout({ children }: { children: ReactNode }) {
           footer={navigation?.footer ?? []}
           service={navigation?.service ?? []}
           publicUrl={rootData?.publicUrl}
-        />
-        <CookiePreferences
-          locale={locale}
-          consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
-          currentPath={currentPath}
-          openHref={openPreferencesHref}
-          initiallyOpen={preferencesOpen}
-        />
-        <JumpToTop />
+        >
+          <CookiePreferences
+            locale={locale}
+            consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
+            currentPath={currentPath}
+            openHref={openPreferencesHref}
+            initiallyOpen={preferencesOpen}
+          />
+          <JumpToTop />
+        </Footer>
         <ShellEffects />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />

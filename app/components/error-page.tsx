@@ -18,8 +18,12 @@ export interface PageError {
   path?: string
 }
 
+/**
+ * Remix drops the statusText of a thrown `data()` on the way to the boundary, so the store
+ * layer's `message: 'MAINTENANCE_MODE'` counts as well.
+ */
 export function isMaintenance(error: PageError): boolean {
-  return error.status === 503 && error.statusText === 'MAINTENANCE_MODE'
+  return error.status === 503 && (error.statusText === 'MAINTENANCE_MODE' || error.message === 'MAINTENANCE_MODE')
 }
 
 export function ErrorPage({ error, locale }: { error: PageError; locale: Locale }) {

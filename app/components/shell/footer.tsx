@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
 import { storeJsonLd } from '~/lib/seo'
@@ -13,6 +14,8 @@ interface FooterProps {
   service: NavLink[]
   /** Absent when the root loader failed; structured data needs absolute URLs. */
   publicUrl?: string
+  /** Fixed page controls (cookie preferences, jump-to-top), kept inside a landmark. */
+  children?: ReactNode
 }
 
 function LinkList({ links, label }: { links: NavLink[]; label: string }) {
@@ -40,7 +43,7 @@ function LinkList({ links, label }: { links: NavLink[]; label: string }) {
   )
 }
 
-export function Footer({ locale, footer, service, publicUrl }: FooterProps) {
+export function Footer({ locale, footer, service, publicUrl, children }: FooterProps) {
   const { t } = useTranslation('common')
   const year = new Date().getUTCFullYear()
   return (
@@ -86,6 +89,7 @@ export function Footer({ locale, footer, service, publicUrl }: FooterProps) {
           })}
         />
       )}
+      {children}
     </footer>
   )
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { NavLink } from '~/lib/shell-types'
@@ -14,12 +15,15 @@ interface HeaderProps {
   cartCount: number
   /** Current search term, so the field keeps it on the results page. */
   searchTerm?: string
+  /** Rendered first inside the header landmark (the loading bar). */
+  children?: ReactNode
 }
 
-export function Header({ locale, navigation, languagePaths, cartCount, searchTerm }: HeaderProps) {
+export function Header({ locale, navigation, languagePaths, cartCount, searchTerm, children }: HeaderProps) {
   const { t } = useTranslation('common')
   return (
     <header className="site-header">
+      {children}
       <div className="header-top">
         <div className="container header-top-inner">
           <p className="header-tagline">{t('shop.tagline')}</p>
@@ -85,9 +89,14 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
 }
 
 /** When the root loader failed (maintenance, store down) there is no navigation to show. */
-export function MinimalHeader({ locale, languagePaths }: Pick<HeaderProps, 'locale' | 'languagePaths'>) {
+export function MinimalHeader({
+  locale,
+  languagePaths,
+  children,
+}: Pick<HeaderProps, 'locale' | 'languagePaths' | 'children'>) {
   return (
     <header className="site-header site-header-minimal">
+      {children}
       <div className="container header-main">
         <Logo locale={locale} />
         <LanguageSwitcher locale={locale} paths={languagePaths} />
