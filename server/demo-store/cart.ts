@@ -174,10 +174,10 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
         categoryIds: s.rows('SELECT category_id FROM product_category WHERE product_id = ?', r.id).map((o) => o.category_id as Json),
       } as JsonObject),
       price,
-      priceDefinition: {
+      priceDefinition: compact({
         price: Number(tier.price_net), quantity, isCalculated: true, taxRules: [{ taxRate, percentage: 100 }],
         listPrice: listPrice === null ? null : { price: listPrice, apiAlias: 'cart_list_price' }, type: 'quantity', apiAlias: 'cart_price_quantity',
-      } as JsonObject,
+      } as JsonObject),
       quantityInformation: { minPurchase: min, maxPurchase: available, purchaseSteps: steps, apiAlias: 'cart_line_item_quantity_information' },
       deliveryInformation: compact({
         stock, weight: r.weight, freeDelivery: r.shipping_free === 1, restockTime: r.restock_time,

@@ -1,4 +1,4 @@
-import { LANGUAGE_IDS } from './constants'
+import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
 import { matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import type { Serializer } from './entities'
@@ -407,7 +407,8 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   const page = criteria.page
   const elements = params.onlyAggregations ? [] : sorted.slice((page - 1) * limit, page * limit).map((u) => s.product(u.id)).filter((p): p is JsonObject => p !== null)
   const currentFilters: JsonObject = {
-    navigationId: scope.categoryId ?? null,
+    // Searches run below the sales channel's navigation root, so that is their navigation id.
+    navigationId: scope.categoryId ?? ROOT_CATEGORY_IDS.main,
     manufacturer: params.manufacturer,
     price: { min: params.minPrice ?? 0, max: params.maxPrice ?? 0 },
     rating: params.rating,
@@ -415,7 +416,6 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
     properties: params.properties,
   }
   if (isSearch) currentFilters.search = scope.search ?? ''
-  if (currentFilters.navigationId === null) delete currentFilters.navigationId
   return {
     elements,
     total: params.onlyAggregations ? 0 : sorted.length,

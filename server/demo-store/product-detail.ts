@@ -60,7 +60,7 @@ export function configurator(s: Serializer, parentId: string, current: string | 
     const others = currentOptions.filter((o) => groupOf.get(o) !== g.id)
     const options = settings.filter((o) => o.group_id === g.id).map((o) => {
       const combinable = combos.some((c) => c.has(String(o.id)) && others.every((x) => c.has(x)))
-      return s.propertyOption(o, false, { combinable })
+      return s.propertyOption(o, true, { combinable })
     })
     return s.propertyGroup(g, options)
   })

@@ -65,7 +65,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
         const languageHeader = req.header('sw-language-id')
         if (languageHeader !== undefined) {
           res.setHeader('sw-language-id', languageHeader)
-          if (!HEX_ID.test(languageHeader) || !KNOWN_LANGUAGES.has(languageHeader)) throw errors.languageInvalid(languageHeader)
+          if (!HEX_ID.test(languageHeader)) throw errors.languageInvalid(languageHeader)
+          if (!KNOWN_LANGUAGES.has(languageHeader)) throw errors.languageNotAvailable(languageHeader)
         }
         const context = (sent && contexts.load(sent)) || defaultContextState()
         const languageId = languageHeader ?? context.languageId ?? DEFAULT_LANGUAGE_ID
