@@ -19,11 +19,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    { name: 'js', use: { ...devices['Desktop Chrome'], locale: 'de-DE', launchOptions: chromiumLaunchOptions } },
     {
       name: 'no-js',
       grepInvert: /@js/,
-      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions: chromiumLaunchOptions },
+      use: { ...devices['Desktop Chrome'], locale: 'de-DE', javaScriptEnabled: false, launchOptions: chromiumLaunchOptions },
     },
   ],
   webServer: Object.values(servers).map((s) => ({

@@ -218,7 +218,7 @@ function safeDecode(path: string): string | undefined {
 
 /**
  * Resolves a locale-neutral path ('/produkte/') to a content page, a 301 target (non-canonical SEO
- * URL, missing slash, technical route with an SEO URL) or not-found. Product pages are not served
+ * URL, technical route with an SEO URL) or not-found. Product pages are not served
  * yet and resolve to not-found.
  */
 export async function resolveContent(
@@ -259,9 +259,17 @@ export async function resolveContent(
   if (match.isCanonical === false) {
     target = (await canonicalSeoPath(store, match.routeName, match.foreignKey, locale))?.replace(/^\//, '') ?? target
   }
-  if (target !== info) return { type: 'redirect', location: `${localizePath(locale, `/${target}`)}${search}` }
+  // A path that differs from its SEO URL only by the trailing slash is the same page; the canonical
+  // link names the SEO form. Redirecting would loop: Remix's data requests (`/a/` → `/a.data`) drop it.
+  if (withoutSlash(target) !== withoutSlash(info)) {
+    return { type: 'redirect', location: `${localizePath(locale, `/${target}`)}${search}` }
+  }
   if (match.routeName === 'frontend.detail.page') return { type: 'not-found' }
-  return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${info}`))
+  return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${target}`))
+}
+
+function withoutSlash(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : path
 }
 
 /** The home page of a locale: the sales channel's navigation root category. */

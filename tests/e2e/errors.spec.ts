@@ -1,5 +1,5 @@
 import { servers } from '../setup/servers'
-import { expect, expectNoSeriousA11yViolations, locales, prefix, t, test } from './fixtures'
+import { auditUrl, expect, locales, prefix, t, test } from './fixtures'
 
 const missing = { de: '/gibt-es-nicht/', en: '/en/does-not-exist/', fr: '/fr/nexiste-pas/' }
 
@@ -18,21 +18,20 @@ for (const locale of locales) {
   })
 }
 
-test('404 page has no serious accessibility violations', async ({ page }) => {
-  await page.goto(missing.en)
-  await expectNoSeriousA11yViolations(page)
+test('404 page has no serious accessibility violations', async ({ browser }, testInfo) => {
+  await auditUrl(browser, testInfo, missing.en, 404)
 })
 
-test('the store in maintenance mode shows the maintenance page with a phone contact', async ({ page }) => {
+test('the store in maintenance mode shows the maintenance page with a phone contact', async ({ page, browser }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'document answers 503' })
   for (const locale of ['de', 'en'] as const) {
     const response = await page.goto(`${servers.maintenance.url}${prefix(locale)}/`)
     expect(response?.status()).toBe(503)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'errors:maintenance.title'))
     await expect(page.getByText(t(locale, 'errors:maintenance.text'))).toBeVisible()
-    await expect(page.locator('a[href^="tel:"]')).toBeVisible()
+    await expect(page.getByRole('main').locator('a[href^="tel:"]')).toBeVisible()
   }
-  await expectNoSeriousA11yViolations(page)
+  await auditUrl(browser, testInfo, `${servers.maintenance.url}/fr/`, 503)
 })
 
 test('an unreachable store gives the 502 page', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -29,6 +29,25 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     'serious or critical axe violations',
   ).toEqual([])
+}
+
+/**
+ * axe runs as a script in the page, which a JS-disabled page cannot do. For the no-JS project the
+ * same URL is audited in a context that runs scripts but blocks the shop's own, so axe sees exactly
+ * the server-rendered page a shopper without JavaScript gets.
+ */
+export async function auditUrl(browser: Browser, testInfo: TestInfo, url: string, expectedStatus = 200) {
+  const noJs = testInfo.project.use.javaScriptEnabled === false
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'de-DE', javaScriptEnabled: true })
+  try {
+    const page = await context.newPage()
+    if (noJs) await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    const response = await page.goto(url)
+    expect(response?.status()).toBe(expectedStatus)
+    await expectNoSeriousA11yViolations(page)
+  } finally {
+    await context.close()
+  }
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({

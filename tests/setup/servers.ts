@@ -28,9 +28,9 @@ function shop(port: number, name: string, extra: Record<string, string>) {
 export const servers = {
   main: shop(3310, 'main', {}),
   maintenance: shop(3311, 'maintenance', { DEMO_STORE_MAINTENANCE: 'true' }),
-  // Port 9 (discard) is closed on loopback, so every store call is refused.
+  // Nothing listens on port 3319, so every store call is refused.
   unreachable: shop(3312, 'unreachable', {
-    SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api',
+    SHOPWARE_ENDPOINT: 'http://127.0.0.1:3319/store-api',
     SHOPWARE_ACCESS_TOKEN: 'SWSCUNREACHABLE000000000000',
     STORE_TIMEOUT_MS: '2000',
   }),
