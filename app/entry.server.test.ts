@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeIdForPath } from './entry.server'
+import { keepPrivateWhenSettingCookies, routeIdForPath } from './entry.server'
 
 describe('routeIdForPath (route attribution of data requests)', () => {
   it('finds the deepest route in each locale tree', () => {
@@ -15,5 +15,18 @@ describe('routeIdForPath (route attribution of data requests)', () => {
   it('knows the routes outside the locale trees', () => {
     expect(routeIdForPath('/consent')).toBe('consent')
     expect(routeIdForPath('/change-language/fr')).toBe('change-language')
+  })
+})
+
+describe('keepPrivateWhenSettingCookies', () => {
+  it('makes a response with Set-Cookie uncacheable by shared caches', () => {
+    const headers = new Headers({ 'Cache-Control': 'public, max-age=60', 'Set-Cookie': 'flash=; Max-Age=0' })
+    keepPrivateWhenSettingCookies(headers)
+    expect(headers.get('Cache-Control')).toBe('private, no-store')
+  })
+  it('leaves cookie-free responses cacheable', () => {
+    const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
+    keepPrivateWhenSettingCookies(headers)
+    expect(headers.get('Cache-Control')).toBe('public, max-age=60')
   })
 })

@@ -23,6 +23,14 @@ function recordRequest(context: AppLoadContext, request: Request, routeId: strin
   if (routeId) context.requestLog.routeId = routeId
 }
 
+/**
+ * A response that sets a cookie (flash, context token, consent) belongs to one visitor: it must not
+ * be stored by a shared cache, whatever Cache-Control the page route chose for anonymous visitors.
+ */
+export function keepPrivateWhenSettingCookies(headers: Headers): void {
+  if (headers.has('Set-Cookie')) headers.set('Cache-Control', 'private, no-store')
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -53,6 +61,7 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          keepPrivateWhenSettingCookies(responseHeaders)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -113,6 +122,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   const url = new URL(request.url)
   const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/')
   recordRequest(context, new Request(new URL(pathname, url)), routeIdForPath(pathname))
+  keepPrivateWhenSettingCookies(response.headers)
   return response
 }
 
