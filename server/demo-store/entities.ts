@@ -190,8 +190,8 @@ export class Serializer {
     const minPurchase = Number(r.min_purchase)
     const available = !closeout || stock >= minPurchase
     const maxPurchase = r.max_purchase === null ? DEFAULT_MAX_PURCHASE : Number(r.max_purchase)
-    const optionRows = this.rows('SELECT o.* FROM product_option po JOIN property_group_option o ON o.id = po.option_id WHERE po.product_id = ? ORDER BY o.position', r.id)
-    const propertyRows = this.rows('SELECT o.* FROM product_property pp JOIN property_group_option o ON o.id = pp.option_id WHERE pp.product_id = ? ORDER BY o.position', r.id)
+    const optionRows = this.rows('SELECT o.* FROM product_option po JOIN property_group_option o ON o.id = po.option_id JOIN property_group g ON g.id = o.group_id WHERE po.product_id = ? ORDER BY g.position, o.position', r.id)
+    const propertyRows = this.rows('SELECT o.* FROM product_property pp JOIN property_group_option o ON o.id = pp.option_id JOIN property_group g ON g.id = o.group_id WHERE pp.product_id = ? ORDER BY g.position, o.position', r.id)
     const tagIds = this.rows('SELECT tag_id FROM product_tag WHERE product_id = ?', r.id).map((x) => String(x.tag_id))
     const categoryIds = this.rows('SELECT category_id FROM product_category WHERE product_id = ?', r.id).map((x) => String(x.category_id))
     const categoryTree = [...new Set(categoryIds.flatMap((c) => {

@@ -49,11 +49,16 @@ function stripHtml(html: string): string {
 export function matchExpression(term: string): string | null {
   const tokens = queryTokens(term)
   if (tokens.length === 0) return null
-  const words = tokens.map((t) => `"${t}"*`).join(' ')
   const compact = compactCode(term)
+  // A term shaped like an article number ('FS-20001', 'NO 1000', an EAN) searches numbers only, so its
+  // digits do not also prefix-match unrelated numbers inside other products' texts.
+  if (CODE_SHAPE.test(term.trim())) return `numbers : "${compact}"*`
+  const words = tokens.map((t) => `"${t}"*`).join(' ')
   if (/\d/.test(compact) && compact.length >= 3) return `(${words}) OR (numbers : "${compact}"*)`
   return words
 }
+
+const CODE_SHAPE = /^\p{L}{0,5}[\s\-./]*\d[\d\s\-./]*$/u
 
 export interface SearchHit {
   productId: string

@@ -1,0 +1,583 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANCHOR_CATEGORY_IDS, CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY, LANGUAGE_IDS } from './constants'
+import { openDatabase } from './db'
+import { sid } from './ids'
+import { createDemoStore, type DemoStore } from './index'
+
+interface Price { unitPrice: number; quantity: number; totalPrice: number; listPrice: { price: number } | null }
+interface Media { url: string; thumbnails: Array<{ width: number; url: string }> }
+interface Option { id: string; groupId: string; name: string; combinable?: boolean; group?: { name: string } }
+interface Product {
+  id: string; parentId?: string; productNumber: string; name: string; translated: { name: string }; manufacturerId: string
+  calculatedPrice: Price; calculatedPrices: Price[]; calculatedCheapestPrice: Price & { hasRange: boolean }
+  available: boolean; availableStock: number; shippingFree: boolean; ratingAverage?: number; tagIds: string[]; optionIds: string[]; propertyIds: string[]
+  childCount: number; cover: { media: Media }; media?: Array<{ media: Media }>; downloads?: Array<{ media: { url: string } }>
+  manufacturer: { id: string; name: string; link: string; description: string; translated: { name: string }; media: Media }
+  deliveryTime: { name: string; min: number; max: number; unit: string }; options: Option[]; properties: Option[]
+  seoUrls?: Array<{ seoPathInfo: string }>; customFields: Record<string, unknown>; minPurchase: number; purchaseSteps: number
+}
+interface Aggregations {
+  manufacturer: { entities: Array<{ id: string; name: string }> }
+  price: { min: string; max: string }
+  rating: { max: string | null }
+  'shipping-free': { max: string | null }
+  properties: { entities: Array<{ id: string; name: string; options: Option[] }> }
+}
+interface Listing {
+  elements: Product[]; total: number; page: number; limit: number; sorting: string; aggregations: Aggregations
+  currentFilters: Record<string, unknown>; availableSortings: Array<{ key: string; label: string; translated: { label: string } }>
+}
+interface LineItem { id: string; referencedId: string; quantity: number; label: string; price: Price; quantityInformation: { minPurchase: number; maxPurchase: number; purchaseSteps: number } }
+interface CartError { messageKey: string; level: number; key: string; parameters: Record<string, unknown> }
+interface Cart { lineItems: LineItem[]; errors: CartError[] | Record<string, CartError>; price: { positionPrice: number; netPrice: number; totalPrice: number }; deliveries: Array<{ shippingCosts: Price }> }
+interface Reply<T> { status: number; headers: Headers; body: T }
+
+let origin = ''
+let server: Server
+let demo: DemoStore
+let dataDir = ''
+
+async function call<T = Record<string, unknown>>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; lang?: keyof typeof LANGUAGE_IDS; token?: string } = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'sw-access-key': DEMO_ACCESS_KEY, ...options.headers }
+  if (options.lang) headers['sw-language-id'] = LANGUAGE_IDS[options.lang]
+  if (options.token) headers['sw-context-token'] = options.token
+  const res = await fetch(`${origin}/store-api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T }
+}
+
+const product = (number: string) => sid(`product:${number}`)
+const category = (key: string) => sid(`category:${key}`)
+const option = (key: string) => sid(`option:${key}`)
+const listing = (categoryId: string, body: Record<string, unknown> = {}, lang?: keyof typeof LANGUAGE_IDS) =>
+  call<Listing>('POST', `/product-listing/${categoryId}`, { body, lang })
+const search = (term: string, lang: keyof typeof LANGUAGE_IDS = 'de', body: Record<string, unknown> = {}) =>
+  call<Listing>('POST', '/search', { body: { search: term, limit: 50, ...body }, lang })
+const numbers = (l: Listing) => l.elements.map((e) => e.productNumber)
+const errorKeys = (cart: Cart) => (Array.isArray(cart.errors) ? [] : Object.values(cart.errors).map((e) => e.messageKey))
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'demo-catalogue-test-'))
+  const app = express()
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  demo = await createDemoStore({ dataDir, publicUrl: origin })
+  app.use('/store-api', demo.storeApi)
+  app.use('/media', demo.media)
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+  demo.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('product listing: paging, sorting, grouping', () => {
+  it('pages with p and limit (default 10) and counts all matching parents', async () => {
+    const first = (await listing(ANCHOR_CATEGORY_IDS.products)).body
+    expect(first.limit).toBe(10)
+    expect(first.page).toBe(1)
+    expect(first.elements).toHaveLength(10)
+    const second = (await listing(ANCHOR_CATEGORY_IDS.products, { p: 2, limit: 10 })).body
+    expect(second.page).toBe(2)
+    expect(second.total).toBe(first.total)
+    expect(numbers(second).some((n) => numbers(first).includes(n))).toBe(false)
+    const big = (await listing(ANCHOR_CATEGORY_IDS.products, { limit: 100 })).body
+    expect(big.elements).toHaveLength(first.total)
+    const query = await call<Listing>('GET', `/product-listing/${ANCHOR_CATEGORY_IDS.products}?p=3&limit=5`)
+    expect(query.body).toMatchObject({ page: 3, limit: 5 })
+  })
+
+  it('includes the products of child categories', async () => {
+    const winches = (await listing(category('winches'), { limit: 100 })).body
+    const products = (await listing(ANCHOR_CATEGORY_IDS.products, { limit: 100 })).body
+    expect(winches.total).toBe(8)
+    for (const n of numbers(winches)) expect(numbers(products)).toContain(n)
+    expect(numbers(products)).toContain('FS-20001')
+  })
+
+  it('shows a variant family once, as its parent with the cheapest variant price', async () => {
+    const chains = (await listing(category('chains'), { limit: 100 })).body
+    expect(numbers(chains).filter((n) => n.startsWith('FS-20001'))).toEqual(['FS-20001'])
+    const parent = chains.elements.find((e) => e.productNumber === 'FS-20001')
+    expect(parent?.childCount).toBe(12)
+    const variants = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'parentId', value: product('FS-20001') }] } })).body.elements
+    expect(variants).toHaveLength(12)
+    expect(parent?.calculatedCheapestPrice.unitPrice).toBe(Math.min(...variants.map((v) => v.calculatedPrice.unitPrice)))
+    expect(parent?.calculatedCheapestPrice.hasRange).toBe(true)
+  })
+
+  it.each([
+    ['name-asc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) <= 0],
+    ['name-desc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) >= 0],
+    ['price-asc', (a: Product, b: Product) => a.calculatedCheapestPrice.unitPrice <= b.calculatedCheapestPrice.unitPrice],
+    ['price-desc', (a: Product, b: Product) => a.calculatedCheapestPrice.unitPrice >= b.calculatedCheapestPrice.unitPrice],
+  ])('sorts by %s', async (order, inOrder) => {
+    const result = (await listing(ANCHOR_CATEGORY_IDS.spareParts, { order, limit: 100 })).body
+    expect(result.sorting).toBe(order)
+    expect(result.elements.length).toBeGreaterThan(50)
+    for (let i = 1; i < result.elements.length; i++) expect(inOrder(result.elements[i - 1], result.elements[i]), `${order} at ${i}`).toBe(true)
+  })
+
+  it('sorts by topseller (sales, a family counting all its variants)', async () => {
+    const top = (await listing(category('protection'), { order: 'topseller', limit: 100 })).body
+    const byName = (await listing(category('protection'), { order: 'name-asc', limit: 100 })).body
+    expect(top.sorting).toBe('topseller')
+    expect(new Set(numbers(top))).toEqual(new Set(numbers(byName)))
+    expect(numbers(top)).not.toEqual(numbers(byName))
+  })
+
+  it('defaults to name-asc, offers translated sortings and rejects an unknown one', async () => {
+    const de = (await listing(category('winches'))).body
+    expect(de.sorting).toBe('name-asc')
+    expect(de.availableSortings.map((s) => s.key)).toEqual(['topseller', 'name-asc', 'name-desc', 'price-asc', 'price-desc'])
+    const en = (await listing(category('winches'), {}, 'en')).body
+    expect(en.availableSortings.find((s) => s.key === 'price-asc')?.translated.label).toBe('Price ascending')
+    const fr = (await listing(category('winches'), {}, 'fr')).body
+    expect(fr.availableSortings.find((s) => s.key === 'price-asc')?.label).toBe('Prix croissant')
+    const bad = await listing(category('winches'), { order: 'nope' })
+    expect(bad.status).toBe(400)
+  })
+})
+
+describe('product listing: filters', () => {
+  it('filters by manufacturers joined with |', async () => {
+    const ids = [sid('manufacturer:rotaflex'), sid('manufacturer:hydroforst')]
+    const result = (await listing(ANCHOR_CATEGORY_IDS.spareParts, { manufacturer: ids.join('|'), limit: 100 })).body
+    expect(result.total).toBeGreaterThan(0)
+    for (const e of result.elements) expect(ids).toContain(e.manufacturerId)
+    expect(new Set(result.elements.map((e) => e.manufacturerId))).toEqual(new Set(ids))
+    expect(result.currentFilters.manufacturer).toEqual(ids)
+  })
+
+  it('filters by properties: options of one group are alternatives, groups combine', async () => {
+    const oneGroup = (await listing(category('chains'), { properties: [option('length:35cm'), option('length:75cm')].join('|'), limit: 100 })).body
+    // Chains come in 35 cm, bars in 35 and 75 cm: all seven families.
+    expect(oneGroup.total).toBe(7)
+    const twoGroups = (await listing(category('chains'), { properties: [option('length:75cm'), option('pitch:.325"')].join('|'), limit: 100 })).body
+    // Only bars have a 75 cm variant, and they have it with .325".
+    expect(numbers(twoGroups).sort()).toEqual(['FS-21001', 'FS-21002', 'FS-21003'])
+    const impossible = (await listing(category('chains'), { properties: [option('length:75cm'), option('gauge:1.6')].join('|') })).body
+    expect(impossible.total).toBe(0)
+  })
+
+  it('filters by price range on the cheapest price', async () => {
+    const result = (await listing(ANCHOR_CATEGORY_IDS.products, { 'min-price': 50, 'max-price': 100, limit: 100 })).body
+    expect(result.total).toBeGreaterThan(0)
+    expect(result.currentFilters.price).toEqual({ min: 50, max: 100 })
+    const all = (await listing(ANCHOR_CATEGORY_IDS.products, { limit: 100 })).body
+    expect(result.total).toBeLessThan(all.total)
+    expect(numbers(result)).not.toContain('FS-10001')
+    expect(numbers(result)).toContain('FS-31001')
+  })
+
+  it('filters by minimum rating', async () => {
+    const result = (await listing(ANCHOR_CATEGORY_IDS.products, { rating: 4, limit: 100 })).body
+    expect(result.total).toBeGreaterThan(0)
+    for (const e of result.elements) expect(e.ratingAverage ?? 0).toBeGreaterThanOrEqual(4)
+    expect(result.currentFilters.rating).toBe(4)
+  })
+
+  it('filters by free shipping', async () => {
+    const result = (await listing(ANCHOR_CATEGORY_IDS.products, { 'shipping-free': true, limit: 100 })).body
+    expect(numbers(result)).toEqual(['FS-41001'])
+    expect(result.currentFilters['shipping-free']).toBe(true)
+  })
+
+  it('filters by tag and by availability with criteria filters', async () => {
+    const bestseller = sid('tag:Bestseller')
+    const tagged = (await listing(ANCHOR_CATEGORY_IDS.products, { filter: [{ type: 'equals', field: 'tags.id', value: bestseller }], limit: 100 })).body
+    expect(numbers(tagged)).toEqual(expect.arrayContaining(['FS-10003', 'FS-20001', 'FS-31001', 'FS-50001']))
+    for (const e of tagged.elements) expect(e.tagIds).toContain(bestseller)
+    const inStock = (await listing(category('winches'), { filter: [{ type: 'range', field: 'availableStock', parameters: { gte: 1 } }], limit: 100 })).body
+    expect(numbers(inStock)).not.toContain('FS-10003')
+    expect(numbers(inStock)).not.toContain('FS-10007')
+    expect(numbers(inStock)).toContain('FS-10005')
+    const available = (await listing(category('winches'), { filter: [{ type: 'equals', field: 'available', value: true }], limit: 100 })).body
+    expect(numbers(available)).toContain('FS-10003')
+    expect(numbers(available)).not.toContain('FS-10007')
+  })
+
+  it('applies post-filters to elements but not to aggregations', async () => {
+    const waldkraft = sid('manufacturer:waldkraft')
+    const result = (await listing(ANCHOR_CATEGORY_IDS.products, { 'post-filter': [{ type: 'equals', field: 'manufacturerId', value: waldkraft }], limit: 100 })).body
+    expect(new Set(result.elements.map((e) => e.manufacturerId))).toEqual(new Set([waldkraft]))
+    expect(result.aggregations.manufacturer.entities.length).toBeGreaterThan(1)
+  })
+})
+
+describe('product listing: aggregations', () => {
+  it('returns the aggregations as an object keyed by name in Shopware shapes', async () => {
+    const result = (await listing(category('protection'))).body
+    const aggs = result.aggregations
+    expect(Object.keys(aggs).sort()).toEqual(['manufacturer', 'price', 'properties', 'rating', 'shipping-free'])
+    expect(aggs.manufacturer).toMatchObject({ name: 'manufacturer', apiAlias: 'manufacturer_aggregation', entities: [{ id: sid('manufacturer:silvator'), name: 'Silvator' }] })
+    expect(aggs.price).toEqual({ name: 'price', min: '29.90', max: '219.00', avg: null, sum: null, apiAlias: 'price_aggregation' })
+    expect(aggs['shipping-free']).toEqual({ name: 'shipping-free', max: '0', apiAlias: 'shipping-free_aggregation' })
+    expect(aggs.rating).toMatchObject({ name: 'rating', apiAlias: 'rating_aggregation' })
+    const groups = aggs.properties.entities.map((g) => g.name)
+    expect(groups).toEqual(['Größe', 'Farbe', 'Material'])
+    const colours = aggs.properties.entities.find((g) => g.name === 'Farbe')?.options.map((o) => o.name)
+    expect(colours).toEqual([...(colours ?? [])].sort((a, b) => a.localeCompare(b, 'de')))
+  })
+
+  it('keeps other options without reduce-aggregations and narrows the others with it', async () => {
+    const silvator = sid('manufacturer:silvator')
+    const plain = (await listing(ANCHOR_CATEGORY_IDS.products, { manufacturer: silvator })).body
+    expect(plain.aggregations.manufacturer.entities.length).toBeGreaterThan(3)
+    const reduced = (await listing(ANCHOR_CATEGORY_IDS.products, { manufacturer: silvator, 'reduce-aggregations': true })).body
+    // The manufacturer aggregation ignores its own filter, so the alternatives stay selectable...
+    expect(reduced.aggregations.manufacturer.entities.length).toBe(plain.aggregations.manufacturer.entities.length)
+    // ...while the property groups shrink to what Silvator products have.
+    expect(reduced.aggregations.properties.entities.length).toBeLessThan(plain.aggregations.properties.entities.length)
+    expect(reduced.aggregations.price.max).toBe('219.00')
+  })
+
+  it('honours no-aggregations, only-aggregations, the *-filter switches and the property whitelist', async () => {
+    expect((await listing(category('protection'), { 'no-aggregations': true })).body.aggregations).toEqual({})
+    const only = (await listing(category('protection'), { 'only-aggregations': true })).body
+    expect(only.elements).toEqual([])
+    expect(Object.keys(only.aggregations).length).toBe(5)
+    const switched = (await listing(category('protection'), { 'manufacturer-filter': false, 'rating-filter': false, manufacturer: sid('manufacturer:kettwerk') })).body
+    expect(Object.keys(switched.aggregations).sort()).toEqual(['price', 'properties', 'shipping-free'])
+    expect(switched.total).toBeGreaterThan(0)
+    const whitelisted = (await listing(category('protection'), { 'property-whitelist': sid('property-group:colour') })).body
+    expect(whitelisted.aggregations.properties.entities.map((g) => g.id)).toEqual([sid('property-group:colour')])
+  })
+
+  it('fills the product-listing CMS slot of a category with its first page', async () => {
+    const res = await call<{ cmsPage: { sections: Array<{ blocks: Array<{ slots: Array<{ type: string; data: { listing: Listing } }> }> }> } }>('POST', `/category/${category('winches')}`)
+    const slot = res.body.cmsPage.sections.flatMap((s) => s.blocks.flatMap((b) => b.slots)).find((s) => s.type === 'product-listing')
+    expect(slot?.data.listing.total).toBe(8)
+    expect(slot?.data.listing.elements).toHaveLength(8)
+    expect(slot?.data.listing.currentFilters.navigationId).toBe(category('winches'))
+  })
+
+  it('answers a page of ten within 30 ms once warm', async () => {
+    await listing(ANCHOR_CATEGORY_IDS.products)
+    const times: number[] = []
+    for (let i = 0; i < 7; i++) {
+      const started = performance.now()
+      const res = await listing(ANCHOR_CATEGORY_IDS.products, { p: 1 + (i % 3), order: i % 2 ? 'price-asc' : 'name-asc' })
+      times.push(performance.now() - started)
+      expect(res.status).toBe(200)
+    }
+    times.sort((a, b) => a - b)
+    expect(times[3]).toBeLessThan(30)
+  })
+})
+
+describe('search', () => {
+  it.each([['Sägekette'], ['Saegekette'], ['Sagekette'], ['sägekette'], ['Säge']])('finds the saw chains for %s in German', async (term) => {
+    const result = (await search(term)).body
+    expect(numbers(result).slice(0, 4).sort()).toEqual(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004'])
+    expect(result.sorting).toBe('score')
+    expect(result.currentFilters.search).toBe(term)
+  })
+
+  it('finds saw chains in English', async () => {
+    const result = (await search('saw chain', 'en')).body
+    expect(numbers(result).slice(0, 4).sort()).toEqual(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004'])
+    expect(result.elements[0].translated.name).toMatch(/^Saw chain/)
+  })
+
+  it.each([['chaîne'], ['chaine'], ['CHAINE']])('finds chains in French for %s', async (term) => {
+    const result = (await search(term, 'fr')).body
+    expect(numbers(result)).toEqual(expect.arrayContaining(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004', 'FS-40001']))
+    expect(numbers(result)).not.toContain('FS-10001')
+  })
+
+  it('finds a product by number, with or without separators, and variants through their parent', async () => {
+    for (const term of ['FS-20001', 'fs20001', 'FS 20001']) expect(numbers((await search(term)).body)).toEqual(['FS-20001'])
+    expect(numbers((await search('FS-20001.7')).body)[0]).toBe('FS-20001')
+    expect(numbers((await search('FS-1000')).body).sort()).toEqual(['FS-10001', 'FS-10002', 'FS-10003', 'FS-10004', 'FS-10005', 'FS-10006', 'FS-10007', 'FS-10008'])
+  })
+
+  it('finds crane parts by original article number, exactly and by prefix', async () => {
+    const exact = (await search('NO-100037')).body
+    expect(numbers(exact)).toEqual(['FS-70001'])
+    expect(numbers((await search('NO100037')).body)).toEqual(['FS-70001'])
+    const prefix = (await search('NO-1000')).body
+    expect(numbers(prefix)).toContain('FS-70001')
+    expect(numbers(prefix).length).toBeGreaterThan(1)
+  })
+
+  it('finds by manufacturer name, EAN and property option', async () => {
+    expect(numbers((await search('Rotaflex')).body)).toEqual(expect.arrayContaining(['FS-70019', 'FS-70023']))
+    const detail = (await call<{ product: Product }>('POST', `/product/${product('FS-31001')}`)).body.product
+    const ean = String((await call<{ elements: Array<{ ean: string }> }>('POST', '/product', { body: { ids: [product('FS-31001')] } })).body.elements[0].ean)
+    expect(numbers((await search(ean)).body)).toEqual([detail.productNumber])
+    expect(numbers((await search('Dyneema')).body)).toContain('FS-41002')
+  })
+
+  it('applies listing filters and sortings to search results', async () => {
+    const byPrice = (await search('Sägekette', 'de', { order: 'price-desc' })).body
+    for (let i = 1; i < byPrice.elements.length; i++) {
+      expect(byPrice.elements[i - 1].calculatedCheapestPrice.unitPrice).toBeGreaterThanOrEqual(byPrice.elements[i].calculatedCheapestPrice.unitPrice)
+    }
+    expect(byPrice.availableSortings.map((s) => s.key)).toContain('score')
+    const none = (await search('xylophon')).body
+    expect(none.total).toBe(0)
+  })
+
+  it('search-suggest returns hits without aggregations and sortings, and missing terms give 400', async () => {
+    const suggest = await call<Listing>('POST', '/search-suggest', { body: { search: 'Spalt', limit: 3 } })
+    expect(suggest.body.elements.length).toBeGreaterThan(0)
+    expect(suggest.body.elements.length).toBeLessThanOrEqual(3)
+    expect(suggest.body.aggregations).toEqual({})
+    expect(suggest.body.availableSortings).toEqual([])
+    const missing = await call<{ errors: Array<{ code: string }> }>('POST', '/search', { body: {} })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors[0].code).toBe('FRAMEWORK__MISSING_REQUEST_PARAMETER')
+  })
+
+  it('supports the term criterion of /product', async () => {
+    const res = await call<{ elements: Product[] }>('POST', '/product', { body: { term: 'Sagekette', limit: 100 } })
+    const found = res.body.elements.map((e) => e.productNumber)
+    expect(found).toContain('FS-20001')
+    expect(found).toContain('FS-20001.5')
+  })
+})
+
+describe('POST /product', () => {
+  it('filters by manufacturerId and custom fields for manufacturer pages and the product finder', async () => {
+    const res = await call<{ elements: Product[]; total: number }>('POST', '/product', {
+      body: { filter: [{ type: 'equals', field: 'manufacturerId', value: sid('manufacturer:rotaflex') }], 'total-count-mode': 'exact', limit: 5 },
+    })
+    // Rotators (4), grapple teeth (6) and grapple shells (6).
+    expect(res.body.total).toBe(16)
+    expect(res.body.elements).toHaveLength(5)
+    for (const e of res.body.elements) expect(e.manufacturer).toMatchObject({ id: sid('manufacturer:rotaflex'), name: 'Rotaflex', link: 'https://rotaflex.example' })
+    const finder = await call<{ elements: Product[] }>('POST', '/product', {
+      body: {
+        filter: [
+          { type: 'equals', field: 'customFields.forst_crane_manufacturer', value: 'Nordholz' },
+          { type: 'equals', field: 'customFields.forst_crane_type', value: 'Nordholz K 75' },
+        ],
+      },
+    })
+    expect(finder.body.elements.map((e) => e.productNumber)).toEqual(['FS-70001', 'FS-70006', 'FS-70011', 'FS-70016', 'FS-70021', 'FS-70024', 'FS-70029', 'FS-70034', 'FS-70039'])
+  })
+})
+
+describe('POST /product/{productId}', () => {
+  it('carries everything the product page needs', async () => {
+    const res = await call<{ product: Product; configurator: unknown[] }>('POST', `/product/${product('FS-10001')}`, { headers: { 'sw-include-seo-urls': 'true' } })
+    expect(res.status).toBe(200)
+    const p = res.body.product
+    expect(p).toMatchObject({ productNumber: 'FS-10001', available: true, shippingFree: false, customFields: { forst_machine_manufacturer: 'Waldkraft' } })
+    expect(p.seoUrls?.[0].seoPathInfo).toBe('forstseilwinde-fsw-35/FS-10001')
+    expect(p.deliveryTime).toMatchObject({ name: '1-2 Wochen', min: 1, max: 2, unit: 'week' })
+    expect(p.manufacturer).toMatchObject({ name: 'Waldkraft', link: 'https://waldkraft.example', translated: { name: 'Waldkraft' } })
+    expect(p.manufacturer.description).toBe('Seilwinden und Rückezubehör aus dem Schwarzwald.')
+    expect(p.manufacturer.media.url).toMatch(/\/media\/manufacturer\/waldkraft\.jpg$/)
+    expect(p.downloads?.[0].media.url).toMatch(/\.pdf$/)
+    expect(p.media?.length).toBeGreaterThan(0)
+    expect(p.properties.map((o) => o.group?.name)).toEqual(expect.arrayContaining(['Zugkraft', 'Material']))
+    expect(res.body.configurator).toEqual([])
+    const thumbnails = p.cover.media.thumbnails
+    expect(thumbnails.map((t) => t.width)).toEqual([320, 640])
+    for (const t of thumbnails) {
+      expect(t.url.startsWith(`${origin}/media/thumbnail/`)).toBe(true)
+      const file = await fetch(t.url)
+      expect(file.status).toBe(200)
+      expect(file.headers.get('content-type')).toBe('image/jpeg')
+    }
+  })
+
+  it('has tier prices below 200 € and a list price where set', async () => {
+    const axe = (await call<{ product: Product }>('POST', `/product/${product('FS-31001')}`)).body.product
+    expect(axe.calculatedPrices.map((p) => [p.quantity, p.unitPrice])).toEqual([[9, 69], [49, 65.55], [50, 62.1]])
+    const winch = (await call<{ product: Product }>('POST', `/product/${product('FS-10002')}`)).body.product
+    expect(winch.calculatedPrices).toEqual([])
+    expect(winch.calculatedPrice).toMatchObject({ unitPrice: 3290, listPrice: { price: 3590 } })
+  })
+
+  it('shows a variant parent as its best variant with a configurator', async () => {
+    const res = await call<{ product: Product; configurator: Array<{ name: string; options: Option[] }> }>('POST', `/product/${product('FS-50002')}`)
+    expect(res.body.product.parentId).toBe(product('FS-50002'))
+    expect(res.body.configurator.map((g) => g.name)).toEqual(['Größe', 'Farbe'])
+    expect(res.body.configurator[0].options.map((o) => o.name)).toEqual(['46', '48', '50', '52', '54', '56', '58', '60'])
+    expect(res.body.product.options.map((o) => o.name)).toEqual(['46', 'Orange'])
+    // Every size exists in orange; the variant's colour is combinable with all sizes.
+    expect(res.body.configurator[0].options.every((o) => o.combinable)).toBe(true)
+  })
+
+  it('marks options that do not combine with the shown variant', async () => {
+    const bar = await call<{ configurator: Array<{ name: string; options: Option[] }> }>('POST', `/product/${product('FS-20001.1')}`)
+    const groups = Object.fromEntries(bar.body.configurator.map((g) => [g.name, g.options]))
+    // FS-20001.1 is 3/8" 1.5 mm 35 cm: '.325"' exists with 1.5 mm and 35 cm, so it is combinable.
+    expect(groups['Teilung'].find((o) => o.name === '.325"')?.combinable).toBe(true)
+    const rope = await call<{ configurator: Array<{ name: string; options: Option[] }> }>('POST', `/product/${product('FS-21001.7')}`)
+    expect(rope.body.configurator.length).toBe(2)
+  })
+
+  it('answers 404 CONTENT__PRODUCT_NOT_FOUND for unknown ids', async () => {
+    const res = await call<{ errors: Array<{ code: string }> }>('POST', '/product/ffffffffffffffffffffffffffffffff')
+    expect(res.status).toBe(404)
+    expect(res.body.errors[0].code).toBe('CONTENT__PRODUCT_NOT_FOUND')
+  })
+})
+
+describe('reseller prices', () => {
+  it('prices a reseller context from the reseller group and says so in the context', async () => {
+    const token = 'resellertoken0000000000000000001'
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    db.prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?)').run(token, JSON.stringify({ customerId: sid('customer:reseller') }), new Date().toISOString())
+    db.close()
+    const context = await call<{ currentCustomerGroup: { id: string } }>('GET', '/context', { token })
+    expect(context.body.currentCustomerGroup.id).toBe(CUSTOMER_GROUP_IDS.reseller)
+    const reseller = (await call<{ product: Product }>('POST', `/product/${product('FS-31001')}`, { token })).body.product
+    const standard = (await call<{ product: Product }>('POST', `/product/${product('FS-31001')}`)).body.product
+    expect(standard.calculatedPrice.unitPrice).toBe(69)
+    expect(reseller.calculatedPrice.unitPrice).toBe(58.65)
+    expect(reseller.calculatedPrices.map((p) => p.unitPrice)).toEqual([58.65, 55.72, 52.79])
+    const list = (await call<Listing>('POST', `/product-listing/${category('felling')}`, { token, body: { limit: 100 } })).body
+    expect(list.elements.find((e) => e.productNumber === 'FS-31001')?.calculatedCheapestPrice.unitPrice).toBe(58.65)
+  })
+})
+
+describe('POST /product/{productId}/find-variant', () => {
+  const path = `/product/${product('FS-20001')}/find-variant`
+
+  it('finds the variant for a full option list or a group map', async () => {
+    const options = [option('pitch:.325"'), option('gauge:1.5'), option('length:40cm')]
+    const res = await call<{ foundCombination: { variantId: string; options: string[] } }>('POST', path, { body: { options } })
+    expect(res.status).toBe(200)
+    expect(res.body.foundCombination.variantId).toBe(product('FS-20001.10'))
+    expect(new Set(res.body.foundCombination.options)).toEqual(new Set(options))
+    const map = { [sid('property-group:pitch')]: option('pitch:3/8"'), [sid('property-group:gauge')]: option('gauge:1.6'), [sid('property-group:length')]: option('length:50cm') }
+    const byGroup = await call<{ foundCombination: { variantId: string } }>('POST', path, { body: { options: map } })
+    expect(byGroup.body.foundCombination.variantId).toBe(product('FS-20001.8'))
+  })
+
+  it('falls back to the switched group when the full combination does not exist', async () => {
+    const rope = `/product/${product('FS-41002')}/find-variant`
+    // Dyneema rope has no 100 m; switching the diameter keeps the new diameter.
+    const res = await call<{ foundCombination: { variantId: string } }>('POST', rope, {
+      body: { options: [option('diameter:12mm'), option('length:100m')], switchedGroup: sid('property-group:diameter') },
+    })
+    expect(res.status).toBe(200)
+    expect([product('FS-41002.5'), product('FS-41002.6')]).toContain(res.body.foundCombination.variantId)
+    const strict = await call<{ errors: Array<{ code: string }> }>('POST', rope, { body: { options: [option('diameter:12mm'), option('length:100m')] } })
+    expect(strict.status).toBe(404)
+    expect(strict.body.errors[0].code).toBe('CONTENT__PRODUCT_VARIANT_NOT_FOUND')
+  })
+})
+
+describe('reviews and cross-selling', () => {
+  it('lists the reviews of a product and of a variant’s parent', async () => {
+    const reviewed = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'range', field: 'ratingAverage', parameters: { gte: 1 } }, { type: 'equals', field: 'parentId', value: null }], limit: 1 } })).body.elements[0]
+    const res = await call<{ elements: Array<{ productId: string; points: number; title: string; content: string; externalUser: string; languageId: string; createdAt: string }>; total: number }>(
+      'POST', `/product/${reviewed.id}/reviews`, { body: { 'total-count-mode': 'exact' } },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.total).toBeGreaterThan(0)
+    const first = res.body.elements[0]
+    expect(first).toMatchObject({ productId: reviewed.id, externalUser: expect.any(String), title: expect.any(String), languageId: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    const average = res.body.elements.reduce((s, r) => s + r.points, 0) / res.body.elements.length
+    expect(Math.round(average * 100) / 100).toBe(reviewed.ratingAverage)
+    const filtered = await call<{ elements: Array<{ points: number }> }>('POST', `/product/${reviewed.id}/reviews`, { body: { filter: [{ type: 'equals', field: 'points', value: 5 }] } })
+    for (const r of filtered.body.elements) expect(r.points).toBe(5)
+  })
+
+  it('returns cross-sellings as a bare array with products', async () => {
+    const res = await call<Array<{ crossSelling: { name: string; position: number; type: string }; products: Product[]; total: number; apiAlias: string }>>('POST', `/product/${product('FS-10001')}/cross-selling`, { lang: 'en' })
+    expect(res.body.map((c) => c.crossSelling.name)).toEqual(['Matching accessories', 'Spare parts'])
+    expect(res.body[0].products.map((p) => p.productNumber)).toEqual(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001'])
+    expect(res.body[0]).toMatchObject({ total: 5, apiAlias: 'cross_selling_element', crossSelling: { type: 'productList', position: 1 } })
+  })
+})
+
+describe('cart', () => {
+  const add = (token: string, items: Array<{ id: string; quantity?: unknown; type?: string }>) =>
+    call<Cart>('POST', '/checkout/cart/line-item', { token, body: { items: items.map((i) => ({ type: 'product', ...i })) } })
+
+  it('adds, stacks, persists and prices line items with shipping', async () => {
+    const token = 'carttoken000000000000000000000a1'
+    const first = await add(token, [{ id: product('FS-31001'), quantity: 1 }])
+    expect(first.status).toBe(200)
+    expect(first.headers.get('sw-context-token')).toBe(token)
+    expect(first.body.lineItems).toHaveLength(1)
+    expect(first.body.errors).toEqual([])
+    const again = await add(token, [{ id: product('FS-31001'), quantity: 9 }])
+    const item = again.body.lineItems[0]
+    expect(item).toMatchObject({ id: product('FS-31001'), referencedId: product('FS-31001'), quantity: 10, label: 'Spaltaxt 2,5 kg' })
+    // Ten pieces reach the 10–49 tier.
+    expect(item.price).toMatchObject({ unitPrice: 65.55, totalPrice: 655.5 })
+    expect(again.body.price.positionPrice).toBe(655.5)
+    // Free shipping from 250 €.
+    expect(again.body.deliveries[0].shippingCosts.totalPrice).toBe(0)
+    expect(again.body.price.totalPrice).toBe(780.05)
+    const read = await call<Cart>('GET', '/checkout/cart', { token })
+    expect(read.body.lineItems.map((li) => li.quantity)).toEqual([10])
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    expect(db.prepare('SELECT COUNT(*) AS n FROM context WHERE token = ?').get(token)).toEqual({ n: 1 })
+    db.close()
+  })
+
+  it('charges standard shipping below 250 € unless every item ships free', async () => {
+    const small = await add('carttoken000000000000000000000a2', [{ id: product('FS-60003'), quantity: 1 }])
+    expect(small.body.deliveries[0].shippingCosts.totalPrice).toBe(6.9)
+    const rope = await add('carttoken000000000000000000000a3', [{ id: product('FS-41001.1'), quantity: 1 }])
+    expect(rope.body.deliveries[0].shippingCosts.totalPrice).toBe(0)
+  })
+
+  it('raises to the minimum, rounds to purchase steps and cuts to the maximum with cart errors', async () => {
+    const min = await add('carttoken000000000000000000000b1', [{ id: product('FS-30001.1'), quantity: 1 }])
+    expect(min.body.lineItems[0].quantity).toBe(2)
+    expect(min.body.lineItems[0].quantityInformation).toEqual({ minPurchase: 2, maxPurchase: 100, purchaseSteps: 2, apiAlias: 'cart_line_item_quantity_information' })
+    const minError = (min.body.errors as Record<string, CartError>)[`min-order-quantity${product('FS-30001.1')}`]
+    expect(minError).toMatchObject({ messageKey: 'min-order-quantity', level: 10, parameters: { quantity: 2 } })
+
+    const steps = await add('carttoken000000000000000000000b2', [{ id: product('FS-60001.1'), quantity: 14 }])
+    expect(steps.body.lineItems[0].quantity).toBe(12)
+    expect(errorKeys(steps.body)).toEqual(['purchase-steps-quantity'])
+
+    const max = await add('carttoken000000000000000000000b3', [{ id: product('FS-60001.1'), quantity: 500 }])
+    expect(max.body.lineItems[0].quantity).toBe(480)
+    const stockError = (max.body.errors as Record<string, CartError>)[`product-stock-reached${product('FS-60001.1')}`]
+    expect(stockError).toMatchObject({ level: 10, parameters: { quantity: 480 } })
+
+    const lowStock = await add('carttoken000000000000000000000b4', [{ id: product('FS-10005'), quantity: 50 }])
+    const stock = (await call<{ product: Product }>('POST', `/product/${product('FS-10005')}`)).body.product.availableStock
+    expect(lowStock.body.lineItems[0].quantity).toBe(stock)
+    expect(errorKeys(lowStock.body)).toEqual(['product-stock-reached'])
+  })
+
+  it('drops sold-out, unknown, price-on-request and parent products with level-20 errors', async () => {
+    const unknown = 'ffffffffffffffffffffffffffffffff'
+    const res = await add('carttoken000000000000000000000c1', [
+      { id: product('FS-10007') }, { id: unknown }, { id: product('FS-10006') }, { id: product('FS-20001') }, { id: product('FS-10001') },
+    ])
+    expect(res.body.lineItems.map((li) => li.referencedId)).toEqual([product('FS-10001')])
+    const errs = res.body.errors as Record<string, CartError>
+    expect(errs[`product-out-of-stock${product('FS-10007')}`]).toMatchObject({ level: 20, messageKey: 'product-out-of-stock' })
+    expect(errs[`product-not-found${unknown}`]).toMatchObject({ level: 20, messageKey: 'product-not-found' })
+    expect(errs[`product-not-found${product('FS-10006')}`]).toMatchObject({ level: 20 })
+    expect(errs[`product-not-found${product('FS-20001')}`]).toMatchObject({ level: 20 })
+    const read = await call<Cart>('GET', '/checkout/cart', { token: 'carttoken000000000000000000000c1' })
+    expect(read.body.errors).toEqual([])
+  })
+
+  it('rejects invalid quantities and line item types with 400', async () => {
+    for (const quantity of [0, -1, 1.5, 'two']) {
+      const res = await add('carttoken000000000000000000000d1', [{ id: product('FS-10001'), quantity }])
+      expect(res.status).toBe(400)
+      expect((res.body as unknown as { errors: Array<{ code: string }> }).errors[0].code).toBe('CHECKOUT__CART_INVALID_LINE_ITEM_QUANTITY')
+    }
+    const custom = await add('carttoken000000000000000000000d1', [{ id: 'x', type: 'custom' }])
+    expect(custom.status).toBe(400)
+  })
+})
