@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import type { RequestHandler } from 'express'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadConfig, type Config } from './config'
 import { cspNonceOf, requestLogOf } from './context'
 import { createHost, loggableUrl } from './index'
@@ -76,6 +76,12 @@ async function start(config: Config, port = 0): Promise<Running> {
 
 const requestLines = (lines: LogLine[]) => lines.filter((line) => line.msg === 'request completed' || line.msg === 'request failed')
 
+/** The access line is written on the server's 'finish', which may come after the client has the body. */
+async function loggedRequests(lines: LogLine[], count: number) {
+  await vi.waitFor(() => expect(requestLines(lines)).toHaveLength(count))
+  return requestLines(lines)
+}
+
 let storeUrl: string
 let shop: Running
 const secret = 'test-secret'
@@ -146,8 +152,7 @@ describe('access log', () => {
     const reqId = response.headers.get('x-request-id')
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/)
 
-    const lines = requestLines(shop.lines)
-    expect(lines).toHaveLength(1)
+    const lines = await loggedRequests(shop.lines, 1)
     expect(lines[0]).toMatchObject({
       level: 'info',
       reqId,
@@ -166,13 +171,13 @@ describe('access log', () => {
 
   it('derives the sid from the context cookie when the app did not set one', async () => {
     await fetch(`${shop.url}/en/`, { headers: { cookie: 'locale=en; sw-context-token=secret-token' } })
-    const [line] = requestLines(shop.lines)
+    const [line] = await loggedRequests(shop.lines, 1)
     expect(line.sid).toBe(sessionId(secret, 'secret-token'))
   })
 
   it('has no sid for a visitor without a context cookie', async () => {
     await fetch(`${shop.url}/en/`)
-    expect(requestLines(shop.lines)[0]).not.toHaveProperty('sid')
+    expect((await loggedRequests(shop.lines, 1))[0]).not.toHaveProperty('sid')
   })
 
   it('honours an incoming uuid x-request-id and replaces anything else', async () => {
@@ -181,12 +186,12 @@ describe('access log', () => {
     expect(honoured.headers.get('x-request-id')).toBe(incoming)
     const replaced = await fetch(`${shop.url}/`, { headers: { 'x-request-id': 'not-a-uuid' } })
     expect(replaced.headers.get('x-request-id')).not.toBe('not-a-uuid')
-    expect(requestLines(shop.lines).map((line) => line.reqId)).toEqual([incoming, replaced.headers.get('x-request-id')])
+    expect((await loggedRequests(shop.lines, 2)).map((line) => line.reqId)).toEqual([incoming, replaced.headers.get('x-request-id')])
   })
 
   it('logs server errors at error level', async () => {
     await fetch(`${shop.url}/boom`)
-    expect(requestLines(shop.lines)[0]).toMatchObject({ level: 'error', status: 500, msg: 'request failed' })
+    expect((await loggedRequests(shop.lines, 1))[0]).toMatchObject({ level: 'error', status: 500, msg: 'request failed' })
   })
 
   it('redacts secrets from the query', () => {
@@ -277,7 +282,7 @@ describe('with the embedded demo store', () => {
     embedded.lines.length = 0
     await fetch(`${embedded.url}/store-api/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } })
     await fetch(`${embedded.url}/en/`)
-    expect(requestLines(embedded.lines).map((line) => [line.url, line.level])).toEqual([
+    expect((await loggedRequests(embedded.lines, 2)).map((line) => [line.url, line.level])).toEqual([
       ['/store-api/context', 'debug'],
       ['/en/', 'info'],
     ])
