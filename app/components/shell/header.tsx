@@ -37,6 +37,7 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
             {t('header.search.label')}
           </label>
           <input
+            key={searchTerm}
             id="header-search-input"
             type="search"
             name="search"
