@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keepPrivateWhenSettingCookies, routeIdForPath } from './entry.server'
+import { keepPersonalResponsesPrivate, routeIdForPath } from './entry.server'
 
 describe('routeIdForPath (route attribution of data requests)', () => {
   it('finds the deepest route in each locale tree', () => {
@@ -18,15 +18,31 @@ describe('routeIdForPath (route attribution of data requests)', () => {
   })
 })
 
-describe('keepPrivateWhenSettingCookies', () => {
-  it('makes a response with Set-Cookie uncacheable by shared caches', () => {
+describe('keepPersonalResponsesPrivate', () => {
+  const page = (cookie?: string, path = '/en/company/') =>
+    new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} })
+  it('makes a response with Set-Cookie uncacheable', () => {
     const headers = new Headers({ 'Cache-Control': 'public, max-age=60', 'Set-Cookie': 'flash=; Max-Age=0' })
-    keepPrivateWhenSettingCookies(headers)
+    keepPersonalResponsesPrivate(page(), headers)
     expect(headers.get('Cache-Control')).toBe('private, no-store')
   })
-  it('leaves cookie-free responses cacheable', () => {
+  it('makes a page rendered from the visitor\'s consent, session or flash cookie uncacheable', () => {
+    for (const cookie of ['cc_cookie=%7B%7D', 'locale=en; sw-context-token=abc', 'flash=x']) {
+      const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
+      keepPersonalResponsesPrivate(page(cookie), headers)
+      expect(headers.get('Cache-Control'), cookie).toBe('private, no-store')
+    }
+  })
+  it('makes the page with the preferences dialog open uncacheable', () => {
     const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
-    keepPrivateWhenSettingCookies(headers)
-    expect(headers.get('Cache-Control')).toBe('public, max-age=60')
+    keepPersonalResponsesPrivate(page(undefined, '/en/company/?cookie-preferences=1'), headers)
+    expect(headers.get('Cache-Control')).toBe('private, no-store')
+  })
+  it('leaves pages for anonymous visitors cacheable, also with only the locale cookie', () => {
+    for (const cookie of [undefined, 'locale=fr', 'my_cc_cookie=1']) {
+      const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
+      keepPersonalResponsesPrivate(page(cookie), headers)
+      expect(headers.get('Cache-Control'), String(cookie)).toBe('public, max-age=60')
+    }
   })
 })

@@ -23,12 +23,21 @@ function recordRequest(context: AppLoadContext, request: Request, routeId: strin
   if (routeId) context.requestLog.routeId = routeId
 }
 
+/** Cookies whose value shapes the rendered page (cart/session, consent state in the dialog, flash). */
+const personalCookies = ['sw-context-token', 'cc_cookie', 'flash']
+
 /**
- * A response that sets a cookie (flash, context token, consent) belongs to one visitor: it must not
- * be stored by a shared cache, whatever Cache-Control the page route chose for anonymous visitors.
+ * A response that sets a cookie, or that was rendered from one of the visitor's own cookies, belongs
+ * to that visitor: neither a shared cache nor the browser may hand it out again, whatever
+ * Cache-Control the route chose for anonymous visitors.
  */
-export function keepPrivateWhenSettingCookies(headers: Headers): void {
-  if (headers.has('Set-Cookie')) headers.set('Cache-Control', 'private, no-store')
+export function keepPersonalResponsesPrivate(request: Request, headers: Headers): void {
+  const cookies = request.headers.get('Cookie') ?? ''
+  const personal =
+    headers.has('Set-Cookie') ||
+    personalCookies.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookies)) ||
+    new URL(request.url).searchParams.has('cookie-preferences')
+  if (personal) headers.set('Cache-Control', 'private, no-store')
 }
 
 export default function handleRequest(
@@ -61,7 +70,7 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          keepPrivateWhenSettingCookies(responseHeaders)
+          keepPersonalResponsesPrivate(request, responseHeaders)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -122,7 +131,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   const url = new URL(request.url)
   const pathname = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/')
   recordRequest(context, new Request(new URL(pathname, url)), routeIdForPath(pathname))
-  keepPrivateWhenSettingCookies(response.headers)
+  keepPersonalResponsesPrivate(request, response.headers)
   return response
 }
 
