@@ -262,6 +262,10 @@ describe('product listing: aggregations', () => {
     expect(slot?.data.listing.total).toBe(8)
     expect(slot?.data.listing.elements).toHaveLength(8)
     expect(slot?.data.listing.currentFilters.navigationId).toBe(category('winches'))
+    const shaped = await call<{ cmsPage: { sections: Array<{ blocks: Array<{ slots: Array<{ type: string; data: { listing: Listing } }> }> }> } }>('POST', `/category/${category('winches')}`, { body: { order: 'price-desc', limit: 3 } })
+    const shapedListing = shaped.body.cmsPage.sections.flatMap((s) => s.blocks.flatMap((b) => b.slots)).find((s) => s.type === 'product-listing')?.data.listing
+    expect(shapedListing?.sorting).toBe('price-desc')
+    expect(numbers(shapedListing as Listing)).toEqual(['FS-10008', 'FS-10005', 'FS-10004'])
   })
 
   it('answers a page of ten within 30 ms once warm', async () => {

@@ -249,7 +249,7 @@ function unitComparator(order: string, scores: Map<string, number>): (a: Listing
 }
 
 function unitSales(u: ListingUnit): number {
-  return u.members === undefined || u.members[0] === u.record ? u.record.sales : u.members.reduce((sum, m) => sum + m.sales, u.record.sales)
+  return u.members[0] === u.record ? u.record.sales : u.members.reduce((sum, m) => sum + m.sales, u.record.sales)
 }
 
 // ---------------------------------------------------------------------------------------------

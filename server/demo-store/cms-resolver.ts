@@ -1,5 +1,5 @@
 import { ROOT_CATEGORY_IDS } from './constants'
-import { parseListingParams, productListing } from './catalogue'
+import { parseListingParams, productListing, type ListingParams } from './catalogue'
 import type { Json, JsonObject } from './criteria'
 import { compact, type Serializer } from './entities'
 
@@ -7,7 +7,7 @@ type ConfigValue = { source: string; value: Json }
 type Config = Record<string, ConfigValue>
 
 /** Builds `slot.data` the way Shopware's CMS element resolvers do. */
-function resolveSlotData(s: Serializer, type: string, config: Config, categoryId: string | null): JsonObject | null {
+function resolveSlotData(s: Serializer, type: string, config: Config, categoryId: string | null, listingParams: ListingParams): JsonObject | null {
   switch (type) {
     case 'text':
       return { content: config.content?.value ?? '', apiAlias: 'cms_text' }
@@ -31,10 +31,10 @@ function resolveSlotData(s: Serializer, type: string, config: Config, categoryId
       return { products: ids.map((id) => s.product(id)).filter((p): p is JsonObject => p !== null), apiAlias: 'cms_product_slider' }
     }
     case 'product-listing':
-      // Like Shopware's ProductListingCmsElementResolver: the first page with default parameters, for the
-      // category or, on pages without one, the navigation root.
+      // Like Shopware's ProductListingCmsElementResolver: the listing for the request's listing parameters
+      // (first page by default), for the category or, on pages without one, the navigation root.
       return {
-        listing: productListing(s, { categoryId: categoryId ?? ROOT_CATEGORY_IDS.main }, parseListingParams({}, {})),
+        listing: productListing(s, { categoryId: categoryId ?? ROOT_CATEGORY_IDS.main }, listingParams),
         apiAlias: 'cms_product_listing',
       }
     default:
@@ -43,7 +43,7 @@ function resolveSlotData(s: Serializer, type: string, config: Config, categoryId
 }
 
 /** Loads a CMS page with sections, blocks and slots (ordered by position) and resolves every slot's data. */
-export function resolveCmsPage(s: Serializer, pageId: string, categoryId: string | null = null): JsonObject | null {
+export function resolveCmsPage(s: Serializer, pageId: string, categoryId: string | null = null, listingParams: ListingParams = parseListingParams({}, {})): JsonObject | null {
   const page = s.row('SELECT * FROM cms_page WHERE id = ?', pageId)
   if (!page) return null
   const pageT = s.translate(page.translations)
@@ -56,7 +56,7 @@ export function resolveCmsPage(s: Serializer, pageId: string, categoryId: string
         for (const [name, c] of Object.entries(config)) fieldConfig[name] = { name, source: c.source, value: c.value, apiAlias: 'cms_data_resolver_field_config' }
         return compact({
           id: slot.id, versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', blockId: block.id, type: slot.type, slot: slot.slot, locked: false,
-          config: config as unknown as JsonObject, fieldConfig, data: resolveSlotData(s, String(slot.type), config, categoryId),
+          config: config as unknown as JsonObject, fieldConfig, data: resolveSlotData(s, String(slot.type), config, categoryId, listingParams),
           translated: { config: config as unknown as JsonObject, customFields: {} }, customFields: {}, apiAlias: 'cms_slot',
         } as JsonObject)
       })

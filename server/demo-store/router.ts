@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { CartStore } from './cart'
+import { catalogueData } from './catalogue'
 import { ContextStore, country, countryState, defaultContextState, salesChannelContext, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
@@ -43,6 +44,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   const router = express.Router()
   const contexts = new ContextStore(db)
   const carts = new CartStore(db)
+  // Listing records are built once per language; doing it now keeps the first shopper's listing fast.
+  for (const languageId of KNOWN_LANGUAGES) catalogueData(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
   router.use(express.json({ limit: '1mb' }))
 
   /** Prices and the context's currentCustomerGroup follow the logged-in customer's group. */
@@ -177,7 +180,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   router.post('/navigation/:activeId/:rootId', navigationHandler)
   router.get('/navigation/:activeId/:rootId', navigationHandler)
 
-  const categoryHandler = wrap((req, res) => send(req, res, content.category(state(res).serializer, req.params.id)))
+  const categoryHandler = wrap((req, res) => send(req, res, content.category(state(res).serializer, req.params.id, req.body, req.query as Record<string, unknown>)))
   router.post('/category/:id', categoryHandler)
   router.get('/category/:id', categoryHandler)
 

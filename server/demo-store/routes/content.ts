@@ -1,3 +1,4 @@
+import { parseListingParams } from '../catalogue'
 import { NAVIGATION_ALIASES, ROOT_CATEGORY_IDS } from '../constants'
 import { parseCriteria, searchEntities, type JsonObject } from '../criteria'
 import { errors } from '../errors'
@@ -60,12 +61,13 @@ export function navigation(s: Serializer, activeParam: string, rootParam: string
   return tree(rootId)
 }
 
-export function category(s: Serializer, idParam: string): JsonObject {
+/** POST /category/{id}: the category with its CMS page; listing parameters in the request shape its listing slot. */
+export function category(s: Serializer, idParam: string, body: unknown = {}, query: Record<string, unknown> = {}): JsonObject {
   const id = resolveNavigationId(idParam)
   const r = s.row('SELECT * FROM category WHERE id = ? AND active = 1', id)
   if (!r) throw errors.categoryNotFound(idParam)
   const out = s.category(r)
-  const cmsPage = r.cms_page_id ? resolveCmsPage(s, String(r.cms_page_id), String(r.id)) : null
+  const cmsPage = r.cms_page_id ? resolveCmsPage(s, String(r.cms_page_id), String(r.id), parseListingParams(body, query)) : null
   if (cmsPage) out.cmsPage = cmsPage
   return out
 }
