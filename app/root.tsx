@@ -15,6 +15,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
 import { cookiePreferencesParam, CookiePreferences } from '~/components/shell/cookie-preferences'
+import { Breadcrumbs } from '~/components/shell/breadcrumbs'
 import { Footer } from '~/components/shell/footer'
 import { Header, MinimalHeader } from '~/components/shell/header'
 import { JumpToTop } from '~/components/shell/jump-to-top'
@@ -23,16 +24,18 @@ import { JsonLd, useNonce } from '~/components/shell/nonce'
 import { Notifications } from '~/components/shell/notifications'
 import { ShellEffects } from '~/components/shell/shell-effects'
 import { getT } from '~/i18n.server'
-import { getLocaleFromPath, languageTags } from '~/lib/locale'
+import { getLocaleFromPath, languageTags, localizePath, type Locale } from '~/lib/locale'
 import {
   findSeo,
   languageSwitchPaths,
+  breadcrumbListJsonLd,
+  findBreadcrumbs,
   navigationItemListJsonLd,
   resolveSeo,
   siteNavigationJsonLd,
   websiteJsonLd,
 } from '~/lib/seo'
-import type { Notification } from '~/lib/shell-types'
+import type { Breadcrumb, Notification } from '~/lib/shell-types'
 import { consentState, readConsent } from '~/session/consent.server'
 import { readFlash } from '~/session/flash.server'
 import { loadShell } from '~/store/shell.server'
@@ -99,6 +102,11 @@ function toPageError(error: unknown): PageError {
   return { status: 500 }
 }
 
+/** The route's breadcrumbs, led by the localized home page. */
+function homeTrail(crumbs: Breadcrumb[], locale: Locale, homeName: string): Breadcrumb[] {
+  return crumbs.length ? [{ name: homeName, href: localizePath(locale, '/') }, ...crumbs] : []
+}
+
 function DocumentHead({ rootData, error }: { rootData: RootData | undefined; error: PageError | null }) {
   const { t } = useTranslation(['common', 'errors'])
   const location = useLocation()
@@ -119,6 +127,7 @@ function DocumentHead({ rootData, error }: { rootData: RootData | undefined; err
   }
   const seo = resolveSeo(findSeo(matches), rootData.publicUrl, location.pathname)
   const main = rootData.shell.navigation.main
+  const trail = homeTrail(findBreadcrumbs(matches), locale, t('common:breadcrumb.home'))
   return (
     <>
       <link rel="canonical" href={seo.canonical} />
@@ -130,6 +139,7 @@ function DocumentHead({ rootData, error }: { rootData: RootData | undefined; err
           websiteJsonLd({ publicUrl: rootData.publicUrl, locale, name: t('common:shop.name') }),
           ...siteNavigationJsonLd(main, rootData.publicUrl),
           navigationItemListJsonLd(main, rootData.publicUrl),
+          ...(trail.length > 1 ? [breadcrumbListJsonLd(trail, rootData.publicUrl)] : []),
         ]}
       />
     </>
@@ -188,6 +198,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
         <main id="main" tabIndex={-1}>
+          {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
           {children}
         </main>
         <Footer

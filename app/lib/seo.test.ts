@@ -169,3 +169,24 @@ describe('findSeo', () => {
     expect(findSeo([{ data: undefined }, { data: { seo: { title: 'x' } } }, { data: null }])).toBeUndefined()
   })
 })
+
+describe('breadcrumbs', () => {
+  it('takes the deepest route breadcrumbs and builds a BreadcrumbList with absolute URLs', async () => {
+    const { breadcrumbListJsonLd, findBreadcrumbs } = await import('./seo')
+    const trail = findBreadcrumbs([
+      { data: { breadcrumbs: [{ name: 'Outer', href: '/x/' }] } },
+      { data: { breadcrumbs: [{ name: 'Produkte', href: '/produkte/' }, { name: 'Seilwinden', href: '/produkte/seilwinden/' }] } },
+      { data: { seo: {} } },
+    ])
+    expect(trail.map((c) => c.name)).toEqual(['Produkte', 'Seilwinden'])
+    expect(findBreadcrumbs([{ data: { breadcrumbs: [{ name: 1 }] } }])).toEqual([])
+    expect(breadcrumbListJsonLd(trail, 'https://shop.test/')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Produkte', item: 'https://shop.test/produkte/' },
+        { '@type': 'ListItem', position: 2, name: 'Seilwinden', item: 'https://shop.test/produkte/seilwinden/' },
+      ],
+    })
+  })
+})

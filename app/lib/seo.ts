@@ -1,5 +1,5 @@
 import { defaultLocale, languageTags, localizePath, locales, stripLocale, type Locale } from './locale'
-import type { NavLink, SeoData } from './shell-types'
+import type { Breadcrumb, NavLink, SeoData } from './shell-types'
 import type { OpeningHours } from './shop'
 
 export interface HreflangLink {
@@ -174,4 +174,33 @@ export function findSeo(matches: readonly { data?: unknown }[]): SeoData | undef
     if (data && typeof data === 'object' && 'seo' in data && isSeoData(data.seo)) return data.seo
   }
   return undefined
+}
+
+function isBreadcrumbList(value: unknown): value is Breadcrumb[] {
+  return Array.isArray(value) && value.every((c) => typeof c?.name === 'string' && typeof c?.href === 'string')
+}
+
+/** The `breadcrumbs` of the deepest route match that returned some. */
+export function findBreadcrumbs(matches: readonly { data?: unknown }[]): Breadcrumb[] {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i].data
+    if (data && typeof data === 'object' && 'breadcrumbs' in data && isBreadcrumbList(data.breadcrumbs)) {
+      return data.breadcrumbs
+    }
+  }
+  return []
+}
+
+/** schema.org BreadcrumbList: home first, then the trail, with absolute URLs. */
+export function breadcrumbListJsonLd(trail: Breadcrumb[], publicUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(publicUrl, crumb.href),
+    })),
+  }
 }

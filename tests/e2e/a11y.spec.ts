@@ -6,6 +6,10 @@ for (const path of ['/', '/en', '/unternehmen/', '/fr/produits/treuils/', '/en/p
   })
 }
 
+test('no serious accessibility violations on a phone-sized screen', async ({ browser }, testInfo) => {
+  await auditUrl(browser, testInfo, '/unternehmen/', 200, { width: 375, height: 800 })
+})
+
 test('keyboard users can skip to the content', async ({ page }) => {
   await page.goto('/unternehmen/')
   await page.keyboard.press('Tab')

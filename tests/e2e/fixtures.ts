@@ -36,9 +36,20 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * same URL is audited in a context that runs scripts but blocks the shop's own, so axe sees exactly
  * the server-rendered page a shopper without JavaScript gets.
  */
-export async function auditUrl(browser: Browser, testInfo: TestInfo, url: string, expectedStatus = 200) {
+export async function auditUrl(
+  browser: Browser,
+  testInfo: TestInfo,
+  url: string,
+  expectedStatus = 200,
+  viewport = { width: 1280, height: 900 },
+) {
   const noJs = testInfo.project.use.javaScriptEnabled === false
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'de-DE', javaScriptEnabled: true })
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'de-DE',
+    javaScriptEnabled: true,
+    viewport,
+  })
   try {
     const page = await context.newPage()
     if (noJs) await page.route(/\/assets\/.*\.js$/, (route) => route.abort())

@@ -110,6 +110,21 @@ test('language switch keeps the shopper on the same page and remembers the choic
   await expect(page).toHaveURL(/\/fr$/)
 })
 
+test('content pages show breadcrumbs from home to the page, also as structured data', async ({ page, baseURL }) => {
+  await page.goto('/en/products/winches/')
+  const trail = page.getByRole('navigation', { name: t('en', 'breadcrumb.label') })
+  await expect(trail.getByRole('listitem')).toHaveText([t('en', 'breadcrumb.home'), 'Products', 'Winches'])
+  await expect(trail.getByRole('link', { name: 'Winches' })).toHaveAttribute('aria-current', 'page')
+  await trail.getByRole('link', { name: 'Products' }).click()
+  await expect(page).toHaveURL(/\/en\/products\/$/)
+
+  const jsonLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat()))
+  const list = jsonLd.find((n) => n['@type'] === 'BreadcrumbList')
+  expect(list.itemListElement.map((e: { item: string }) => e.item)).toEqual([`${baseURL}/en`, `${baseURL}/en/products/`])
+})
+
 test('legal short paths lead to the localized landing pages', async ({ page }) => {
   await page.goto('/en/privacy')
   await expect(page).toHaveURL(/\/en\/privacy-policy\/$/)
