@@ -146,8 +146,9 @@ describe('product listing: paging, sorting, grouping', () => {
     expect(en.availableSortings.find((s) => s.key === 'price-asc')?.translated.label).toBe('Price ascending')
     const fr = (await listing(category('winches'), {}, 'fr')).body
     expect(fr.availableSortings.find((s) => s.key === 'price-asc')?.label).toBe('Prix croissant')
-    const bad = await listing(category('winches'), { order: 'nope' })
-    expect(bad.status).toBe(400)
+    const bad = await call<{ errors: Array<{ code: string }> }>('POST', `/product-listing/${category('winches')}`, { body: { order: 'nope' } })
+    expect(bad.status).toBe(404)
+    expect(bad.body.errors[0].code).toBe('PRODUCT_SORTING_NOT_FOUND')
   })
 })
 

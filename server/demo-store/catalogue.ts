@@ -387,7 +387,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   const isSearch = scope.search !== undefined
   const order = params.order ?? (criteria.sort.length ? null : isSearch ? 'score' : 'name-asc')
   if (order !== null && !SORTINGS.some((x) => x.key === order && (isSearch || !x.search))) {
-    throw new StoreApiError(400, 'PRODUCT_SORTING_NOT_FOUND', `Could not find sorting with key "${order}"`, { parameters: { key: order } })
+    throw new StoreApiError(404, 'PRODUCT_SORTING_NOT_FOUND', `Could not find sorting with key "${order}"`, { parameters: { entity: 'sorting', field: 'key', value: order } })
   }
   let sorted: ListingUnit[]
   if (order === null) {

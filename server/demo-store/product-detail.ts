@@ -12,7 +12,7 @@ export const productErrors = {
       parameters: { productId, options: JSON.stringify(options) },
     }),
   invalidOptions: () =>
-    new StoreApiError(400, 'CONTENT__PRODUCT_INVALID_OPTIONS_PARAMETER', 'The parameter options is invalid.'),
+    new StoreApiError(400, 'PRODUCT_INVALID_OPTIONS_PARAMETER', 'The parameter options is invalid.'),
 }
 
 function productRow(s: Serializer, id: string): Row {

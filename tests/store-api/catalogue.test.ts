@@ -111,7 +111,7 @@ describe('POST /product/{productId}/find-variant', () => {
 
   it('answers 400 for options that are not strings', async () => {
     const response = await store.call('POST', `/product/${product('FS-20001')}/find-variant`, { body: { options: [1, 2] } })
-    expectStoreError(operation, response, 400, 'CONTENT__PRODUCT_INVALID_OPTIONS_PARAMETER')
+    expectStoreError(operation, response, 400, 'PRODUCT_INVALID_OPTIONS_PARAMETER')
   })
 })
 
