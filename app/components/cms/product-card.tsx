@@ -1,12 +1,9 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { languageTags, type Locale } from '~/lib/locale'
+import type { Locale } from '~/lib/locale'
+import { formatPrice } from '~/lib/money'
 import { CmsImage } from './cms-image'
 import type { CmsProduct } from './types'
-
-export function formatPrice(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(languageTags[locale], { style: 'currency', currency: 'EUR' }).format(value)
-}
 
 /** Product tile: cover image, name, product number and net price, all one link to the product. */
 export function ProductCard({ product, locale }: { product: CmsProduct; locale: Locale }) {
