@@ -6,6 +6,7 @@ import { servers } from './tests/setup/servers'
 // enhancements are tagged @js and skipped by the no-JS project through grepInvert.
 export default defineConfig({
   testDir: './tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -12,5 +12,6 @@ declare module '@remix-run/node' {
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022', cssMinify: true },
-  plugins: [remix(remixConfig)],
+  // BUILD_DIR lets parallel test runs each build into their own folder (server/index.ts reads it too).
+  plugins: [remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
 })

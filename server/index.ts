@@ -15,8 +15,10 @@ import { createLoadContext, cspNonceOf, requestLogOf } from './context'
 import { createLogger, sessionId } from './logger'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const clientBuildDir = `${root}build/client`
-const serverBuildFile = `${root}build/server/index.js`
+// BUILD_DIR lets parallel test runs each serve their own build (vite.config.ts reads it too).
+const buildDir = `${root}${process.env.BUILD_DIR ?? 'build'}`
+const clientBuildDir = `${buildDir}/client`
+const serverBuildFile = `${buildDir}/server/index.js`
 const publicDir = `${root}public`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -25,12 +25,15 @@ function shop(port: number, name: string, extra: Record<string, string>) {
   }
 }
 
+// E2E_PORT_BASE lets several test runs share the machine (with BUILD_DIR for separate builds).
+const base = Number(process.env.E2E_PORT_BASE ?? 3310)
+
 export const servers = {
-  main: shop(3310, 'main', {}),
-  maintenance: shop(3311, 'maintenance', { DEMO_STORE_MAINTENANCE: 'true' }),
-  // Nothing listens on port 3319, so every store call is refused.
-  unreachable: shop(3312, 'unreachable', {
-    SHOPWARE_ENDPOINT: 'http://127.0.0.1:3319/store-api',
+  main: shop(base, 'main', {}),
+  maintenance: shop(base + 1, 'maintenance', { DEMO_STORE_MAINTENANCE: 'true' }),
+  // Nothing listens on base + 9, so every store call is refused.
+  unreachable: shop(base + 2, 'unreachable', {
+    SHOPWARE_ENDPOINT: `http://127.0.0.1:${base + 9}/store-api`,
     SHOPWARE_ACCESS_TOKEN: 'SWSCUNREACHABLE000000000000',
     STORE_TIMEOUT_MS: '2000',
   }),
