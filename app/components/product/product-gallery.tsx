@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next'
+import { ProductImage } from '~/components/product-image'
+import './product-gallery.css'
+
+export interface GalleryImage {
+  /** Absolute media URL of the full-size image */
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+export interface ProductGalleryProps {
+  images: GalleryImage[]
+  productName: string
+}
+
+/**
+ * Product images: the first one large, all of them as a thumbnail list. Every image is a link to its
+ * full-size file, so without JavaScript a click still shows the big picture.
+ */
+export function ProductGallery({ images, productName }: ProductGalleryProps) {
+  const { t } = useTranslation('media')
+  const count = images.length
+  const main = images[0]
+  if (!main) {
+    return (
+      <div className="product-gallery product-gallery-empty">
+        <p>{t('gallery.noImage')}</p>
+      </div>
+    )
+  }
+  const altOf = (image: GalleryImage, index: number) =>
+    image.alt || t('gallery.imageAlt', { name: productName, index: index + 1, count })
+
+  return (
+    <section className="product-gallery" aria-label={t('gallery.label', { name: productName })}>
+      <a href={main.src} className="product-gallery-main" data-gallery-index={0} title={t('gallery.openLarge')}>
+        <ProductImage
+          src={main.src}
+          alt={altOf(main, 0)}
+          width={main.width}
+          height={main.height}
+          sizes="(min-width: 1024px) 600px, 100vw"
+          priority
+        />
+      </a>
+      {count > 1 ? (
+        <ul className="product-gallery-thumbnails">
+          {images.map((image, index) => (
+            <li key={`${image.src}-${index}`}>
+              <a
+                href={image.src}
+                className="product-gallery-thumbnail"
+                data-gallery-index={index}
+                aria-label={t('gallery.thumbnail', { index: index + 1, count })}
+              >
+                {/* The link carries the name; the thumbnail itself is decorative. */}
+                <ProductImage src={image.src} alt="" width={80} height={80} sizes="80px" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
