@@ -50,18 +50,18 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
     [contentMedia.bgMeadow, 'content/bg-meadow.jpg', 600, 300, 70, ['Waldwiese', 'Forest meadow', 'Clairière']],
     [contentMedia.team, 'content/team.jpg', 1200, 800, 40, ['Unser Team', 'Our team', 'Notre équipe']],
   ]
-  for (const [id, file, w, h, hue, alt] of scenes) jobs.push({ id, file, svg: sceneSvg(w, h, hue, alt[0]), width: w, height: h, alt })
+  for (const [id, file, w, h, hue, alt] of scenes) jobs.push({ id, file, svg: sceneSvg(w, h, hue), width: w, height: h, alt })
   const anchors: Array<[string, Tri]> = [
     ['products', ['Produkte', 'Products', 'Produits']], ['spare-parts', ['Ersatzteile', 'Spare parts', 'Pièces détachées']],
     ['industries', ['Branchen', 'Industries', 'Secteurs']], ['company', ['Unternehmen', 'Company', 'Entreprise']],
     ['manufacturers', ['Hersteller', 'Manufacturers', 'Fabricants']],
   ]
-  anchors.forEach(([key, alt], i) => jobs.push({ id: contentMedia.anchor(key), file: `content/anchor-${key}.jpg`, svg: sceneSvg(1200, 800, 60 + i * 35, alt[0]), width: 1200, height: 800, alt }))
+  anchors.forEach(([key, alt], i) => jobs.push({ id: contentMedia.anchor(key), file: `content/anchor-${key}.jpg`, svg: sceneSvg(1200, 800, 60 + i * 35), width: 1200, height: 800, alt }))
   const industries: Array<[string, Tri]> = [
     ['forestry', ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières']], ['contractors', ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers']],
     ['arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage']], ['municipalities', ['Kommunen', 'Municipalities', 'Collectivités']],
   ]
-  industries.forEach(([key, alt], i) => jobs.push({ id: contentMedia.industry(key), file: `content/industry-${key}.jpg`, svg: sceneSvg(1200, 800, 90 + i * 25, alt[0]), width: 1200, height: 800, alt }))
+  industries.forEach(([key, alt], i) => jobs.push({ id: contentMedia.industry(key), file: `content/industry-${key}.jpg`, svg: sceneSvg(1200, 800, 90 + i * 25), width: 1200, height: 800, alt }))
   MANUFACTURERS.forEach((m, i) => jobs.push({ id: contentMedia.manufacturerLogo(m.key), file: `manufacturer/${m.key}.jpg`, svg: logoSvg(m.name, i * 30), width: 400, height: 200, alt: same(m.name) }))
 
   const insertMedia = await renderImages(mediaRoot, jobs)

@@ -61,7 +61,8 @@ export function productImageSvg(family: Family, label: string): string {
 </svg>`
 }
 
-export function sceneSvg(width: number, height: number, hue: number, title: string): string {
+/** A wordless landscape: the same picture serves all three languages (its alt text is translated). */
+export function sceneSvg(width: number, height: number, hue: number): string {
   const hills = Array.from({ length: 14 }, (_, i) => {
     const x = (i / 13) * width
     const h = height * (0.35 + ((i * 37) % 10) / 40)
@@ -70,7 +71,6 @@ export function sceneSvg(width: number, height: number, hue: number, title: stri
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue + 80},55%,80%)"/><stop offset="1" stop-color="hsl(${hue + 40},40%,92%)"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#s)"/>${hills}
-<text x="${width / 2}" y="${height * 0.22}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 12)}" text-anchor="middle" fill="#fff" opacity=".85">${escapeXml(title)}</text>
 </svg>`
 }
 
