@@ -1,0 +1,199 @@
+import { z } from 'zod'
+
+// The listing state lives in the URL with the Store API's own parameter names, so a filtered view
+// can be shared, works without JS and is forwarded to the store as is. `tag` and `available` are
+// ours: the Store API has no listing parameter for them, they become criteria filters.
+
+export const PAGE_SIZES = [10, 25, 50] as const
+export const DEFAULT_LIMIT = 10
+/** Shopware's standard sortings; anything else would make the store answer 404, so it is dropped. */
+export const SORT_KEYS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'topseller', 'score'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+const MAX_PAGE = 1000
+const MAX_TERM = 100
+
+export interface ListingQuery {
+  p: number
+  limit: number
+  order?: SortKey
+  manufacturer: string[]
+  properties: string[]
+  minPrice?: number
+  maxPrice?: number
+  rating?: number
+  shippingFree: boolean
+  tag: string[]
+  available: boolean
+  search?: string
+}
+
+export type FilterKind = 'manufacturer' | 'properties' | 'tag'
+
+const ID = /^[0-9a-f]{32}$/
+
+const page = z.coerce.number().int().min(1).transform((n) => Math.min(n, MAX_PAGE))
+const limit = z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+const order = z.enum(SORT_KEYS)
+const price = z.coerce.number().finite().min(0).max(10_000_000)
+const rating = z.coerce.number().int().min(1).max(5)
+const flag = z.enum(['1', 'true', 'on'])
+
+function value<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, raw: string | null): T | undefined {
+  if (raw === null || raw.trim() === '') return undefined
+  const parsed = schema.safeParse(raw.trim())
+  return parsed.success ? parsed.data : undefined
+}
+
+/** Ids from repeated parameters (checkboxes) and from `|`-joined ones (links, Store API form). */
+function ids(params: URLSearchParams, name: string): string[] {
+  const all = params.getAll(name).flatMap((v) => v.split('|')).map((v) => v.trim().toLowerCase())
+  return [...new Set(all.filter((v) => ID.test(v)))].slice(0, 50)
+}
+
+/** Reads the listing state from a URL's search parameters; invalid values are dropped or clamped. */
+export function parseListingQuery(params: URLSearchParams): ListingQuery {
+  const query: ListingQuery = {
+    p: value(page, params.get('p')) ?? 1,
+    limit: value(limit, params.get('limit')) ?? DEFAULT_LIMIT,
+    manufacturer: ids(params, 'manufacturer'),
+    properties: ids(params, 'properties'),
+    shippingFree: value(flag, params.get('shipping-free')) !== undefined,
+    tag: ids(params, 'tag'),
+    available: value(flag, params.get('available')) !== undefined,
+  }
+  const o = value(order, params.get('order'))
+  if (o) query.order = o
+  let min = value(price, params.get('min-price'))
+  let max = value(price, params.get('max-price'))
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min]
+  if (min !== undefined) query.minPrice = min
+  if (max !== undefined) query.maxPrice = max
+  const r = value(rating, params.get('rating'))
+  if (r !== undefined) query.rating = r
+  const term = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, MAX_TERM)
+  if (term) query.search = term
+  return query
+}
+
+/** True when the view differs from the plain listing by a filter or a chosen sorting (not by page or size). */
+export function isFiltered(query: ListingQuery): boolean {
+  return hasFilters(query) || query.order !== undefined
+}
+
+export function hasFilters(query: ListingQuery): boolean {
+  return (
+    query.manufacturer.length > 0 ||
+    query.properties.length > 0 ||
+    query.tag.length > 0 ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.rating !== undefined ||
+    query.shippingFree ||
+    query.available
+  )
+}
+
+type CriteriaFilter = { type: 'equalsAny'; field: string; value: string[] } | { type: 'equals'; field: string; value: boolean }
+
+/** The Store API request body of a listing or search for this state. */
+export function listingCriteria(query: ListingQuery): Record<string, unknown> {
+  const body: Record<string, unknown> = { p: query.p, limit: query.limit }
+  if (query.order) body.order = query.order
+  if (query.manufacturer.length) body.manufacturer = query.manufacturer.join('|')
+  if (query.properties.length) body.properties = query.properties.join('|')
+  if (query.minPrice !== undefined) body['min-price'] = query.minPrice
+  if (query.maxPrice !== undefined) body['max-price'] = query.maxPrice
+  if (query.rating !== undefined) body.rating = query.rating
+  if (query.shippingFree) body['shipping-free'] = true
+  if (query.search) body.search = query.search
+  const filter: CriteriaFilter[] = []
+  if (query.tag.length) filter.push({ type: 'equalsAny', field: 'tags.id', value: query.tag })
+  if (query.available) filter.push({ type: 'equals', field: 'available', value: true })
+  if (filter.length) body.filter = filter
+  return body
+}
+
+/** The URL search string ('' or '?…') of a state, parameters in a fixed order, defaults left out. */
+export function listingSearch(query: ListingQuery): string {
+  const params = new URLSearchParams()
+  if (query.search) params.set('search', query.search)
+  if (query.order) params.set('order', query.order)
+  if (query.manufacturer.length) params.set('manufacturer', query.manufacturer.join('|'))
+  if (query.properties.length) params.set('properties', query.properties.join('|'))
+  if (query.tag.length) params.set('tag', query.tag.join('|'))
+  if (query.minPrice !== undefined) params.set('min-price', String(query.minPrice))
+  if (query.maxPrice !== undefined) params.set('max-price', String(query.maxPrice))
+  if (query.rating !== undefined) params.set('rating', String(query.rating))
+  if (query.shippingFree) params.set('shipping-free', '1')
+  if (query.available) params.set('available', '1')
+  if (query.limit !== DEFAULT_LIMIT) params.set('limit', String(query.limit))
+  if (query.p > 1) params.set('p', String(query.p))
+  const s = params.toString()
+  return s ? `?${s}` : ''
+}
+
+export function listingHref(pathname: string, query: ListingQuery): string {
+  return `${pathname}${listingSearch(query)}`
+}
+
+// Changing what is shown (filters, sorting, page size) starts again at page 1.
+
+export function withPage(query: ListingQuery, p: number): ListingQuery {
+  return { ...query, p: Math.max(1, Math.min(MAX_PAGE, Math.trunc(p))) }
+}
+
+export function withOrder(query: ListingQuery, order: SortKey | undefined): ListingQuery {
+  const next: ListingQuery = { ...query, p: 1 }
+  if (order) next.order = order
+  else delete next.order
+  return next
+}
+
+export function withLimit(query: ListingQuery, limit: number): ListingQuery {
+  return { ...query, p: 1, limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_LIMIT }
+}
+
+export function toggleFilter(query: ListingQuery, kind: FilterKind, id: string): ListingQuery {
+  const list = query[kind]
+  return { ...query, p: 1, [kind]: list.includes(id) ? list.filter((v) => v !== id) : [...list, id] }
+}
+
+export type RemovableFilter =
+  | { kind: FilterKind; id: string }
+  | { kind: 'min-price' | 'max-price' | 'rating' | 'shipping-free' | 'available' }
+
+export function withoutFilter(query: ListingQuery, filter: RemovableFilter): ListingQuery {
+  const next: ListingQuery = { ...query, p: 1 }
+  switch (filter.kind) {
+    case 'manufacturer':
+    case 'properties':
+    case 'tag':
+      next[filter.kind] = query[filter.kind].filter((v) => v !== filter.id)
+      break
+    case 'min-price':
+      delete next.minPrice
+      break
+    case 'max-price':
+      delete next.maxPrice
+      break
+    case 'rating':
+      delete next.rating
+      break
+    case 'shipping-free':
+      next.shippingFree = false
+      break
+    case 'available':
+      next.available = false
+      break
+  }
+  return next
+}
+
+/** Every filter removed; the search term, sorting and page size stay. */
+export function withoutFilters(query: ListingQuery): ListingQuery {
+  const next: ListingQuery = { ...query, p: 1, manufacturer: [], properties: [], tag: [], shippingFree: false, available: false }
+  delete next.minPrice
+  delete next.maxPrice
+  delete next.rating
+  return next
+}
