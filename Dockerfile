@@ -15,7 +15,8 @@ RUN npm run build
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
-# The server runs from its TypeScript source through tsx (a runtime dependency), so the image
+# The server runs from its TypeScript source through tsx (a runtime dependency), as the one
+# process that receives SIGTERM and drains requests. The image
 # carries the installed modules, the source and the client/server build side by side.
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -24,4 +25,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "run", "serve"]
+CMD ["node", "--import", "tsx", "server/index.ts"]
