@@ -89,6 +89,15 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads MEDIA_ORIGINS as a list of origins for /thumbnail/', () => {
+    expect(loadConfig({}).mediaOrigins).toEqual([])
+    expect(loadConfig({ MEDIA_ORIGINS: 'https://cdn.example/media/, http://img.example:8080' }).mediaOrigins).toEqual([
+      'https://cdn.example',
+      'http://img.example:8080',
+    ])
+    expect(() => loadConfig({ MEDIA_ORIGINS: 'ftp://cdn.example' })).toThrow(/MEDIA_ORIGINS/)
+  })
+
   it('warns about the default session secret in production only', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
       sessionSecret: DEV_SESSION_SECRET,

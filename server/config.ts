@@ -62,6 +62,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DEMO_STORE_MAINTENANCE: flag,
   DEMO_STORE_LATENCY_MS: integer(0, 0, 60_000),
+  // Extra origins the /thumbnail/ route may fetch media from (e.g. a CDN in front of Shopware), comma-separated.
+  MEDIA_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = []
+      for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+        if (!URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected http(s) origins, got "${entry}"` })
+          return z.NEVER
+        }
+        origins.push(new URL(entry).origin)
+      }
+      return origins
+    }),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 })
 
@@ -89,6 +104,8 @@ export interface Config {
   store: StoreConnection
   /** Set when the embedded demo store serves the Store API. */
   demoStore: DemoStoreOptions | null
+  /** Extra origins /thumbnail/ may fetch from, besides the store's own media */
+  mediaOrigins: string[]
   sessionSecret: string
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
@@ -131,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: values.DATA_DIR,
     store,
     demoStore: embedded ? { maintenance: values.DEMO_STORE_MAINTENANCE, latencyMs: values.DEMO_STORE_LATENCY_MS } : null,
+    mediaOrigins: values.MEDIA_ORIGINS,
     sessionSecret: values.SESSION_SECRET ?? DEV_SESSION_SECRET,
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,

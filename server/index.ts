@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -13,6 +14,7 @@ import { pinoHttp } from 'pino-http'
 import { ConfigError, loadConfig, type Config } from './config'
 import { createLoadContext, cspNonceOf, requestLogOf } from './context'
 import { createLogger, sessionId } from './logger'
+import { createThumbnailService, mediaSources } from './thumbnail'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // BUILD_DIR lets parallel test runs each serve their own build (vite.config.ts reads it too).
@@ -239,6 +241,20 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
     app.use('/store-api', demo.storeApi)
     app.use('/media', demo.media)
   }
+
+  // Resized store media (every product image goes through here); only the store's media origin is fetched.
+  const thumbnails = createThumbnailService({
+    cacheDir: join(config.dataDir, 'thumbnail-cache'),
+    sources: mediaSources({
+      embedded: config.store.embedded,
+      publicUrl: config.publicUrl,
+      port: config.port,
+      endpoint: config.store.endpoint,
+      mediaOrigins: config.mediaOrigins,
+    }),
+    logger: logger.child({ component: 'thumbnail' }),
+  })
+  app.use('/thumbnail', thumbnails.router)
 
   const remixHandler =
     options.remixHandler ??
