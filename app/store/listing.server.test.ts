@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { sid } from '../../server/demo-store/ids'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { parseListingQuery } from '~/lib/listing-url'
+import { loadCategoryListing, loadManufacturerPage, loadManufacturers, loadSearch, loadSuggestions } from './listing.server'
+import { testContext } from './test-support.server'
+
+// Runs the listing layer against the embedded demo store over real HTTP.
+let demo: DemoStoreServer
+beforeAll(async () => {
+  demo = await startDemoStore()
+})
+afterAll(() => demo?.close())
+
+function setup(path = '/') {
+  const { context, lines } = testContext(`${demo.origin}/store-api`, {
+    store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+  })
+  return { context, lines, request: new Request(`https://shop.example${path}`) }
+}
+const q = (s = '') => parseListingQuery(new URLSearchParams(s))
+const winches = sid('category:winches')
+
+describe('loadCategoryListing', () => {
+  it('maps products, prices, availability, sortings and facets', async () => {
+    const { context, request } = setup()
+    const view = await loadCategoryListing(context, request, 'de', winches, q('limit=25'))
+    expect(view.total).toBe(8)
+    expect(view.limit).toBe(25)
+    expect(view.pages).toBe(1)
+    const byNumber = Object.fromEntries(view.products.map((p) => [p.productNumber, p]))
+    expect(byNumber['FS-10001']).toMatchObject({ price: 2490, priceOnRequest: false, availability: { state: 'available' } })
+    expect(byNumber['FS-10001']!.href).toBe('/forstseilwinde-fsw-35/FS-10001')
+    expect(byNumber['FS-10001']!.image?.url).toMatch(/^http.*fs-10001\.jpg$/)
+    expect(byNumber['FS-10002']).toMatchObject({ price: 3290, listPrice: 3590 })
+    expect(byNumber['FS-10003']!.availability).toEqual({ state: 'restock', restockDays: 7 })
+    expect(byNumber['FS-10005']!.availability.state).toBe('low')
+    expect(byNumber['FS-10006']).toMatchObject({ priceOnRequest: true })
+    expect(byNumber['FS-10006']!.price).toBeUndefined()
+    expect(byNumber['FS-10007']!.availability.state).toBe('unavailable')
+    expect(view.sortings.map((s) => s.key)).toEqual(expect.arrayContaining(['name-asc', 'price-asc', 'price-desc']))
+    expect(view.sortings.find((s) => s.key === 'price-asc')!.label).toBe('Preis aufsteigend')
+    expect(view.facets.manufacturers.length).toBeGreaterThan(0)
+    expect(view.facets.price!.min).toBeLessThanOrEqual(2490)
+    expect(view.facets.properties.map((g) => g.name)).toContain('Zugkraft')
+  })
+
+  it('filters, sorts and pages with the URL parameters', async () => {
+    const { context, request } = setup()
+    const sorted = await loadCategoryListing(context, request, 'en', winches, q('order=price-asc&limit=25'))
+    const prices = sorted.products.map((p) => p.price).filter((p): p is number => p !== undefined)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    expect(sorted.order).toBe('price-asc')
+    const page2 = await loadCategoryListing(context, request, 'de', winches, q('p=2&order=name-asc'))
+    expect(page2.page).toBe(2)
+    expect(page2.products.length).toBeLessThanOrEqual(10)
+    const cheap = await loadCategoryListing(context, request, 'de', winches, q('max-price=3000'))
+    expect(cheap.products.every((p) => (p.price ?? 0) <= 3000)).toBe(true)
+    const maker = sorted.facets.manufacturers[0]!
+    const one = await loadCategoryListing(context, request, 'de', winches, q(`manufacturer=${maker.id}`))
+    expect(one.facets.manufacturers.find((m) => m.id === maker.id)!.active).toBe(true)
+    expect(one.filterNames[maker.id]).toBe(maker.name)
+  })
+})
+
+describe('loadSearch', () => {
+  it('finds products per language and by number, score sorting by default', async () => {
+    const { context, request } = setup()
+    const de = await loadSearch(context, request, 'de', q('search=Sägekette'))
+    expect(de!.total).toBe(7)
+    expect(de!.products.slice(0, 4).map((p) => p.productNumber).sort()).toEqual(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004'])
+    expect(de!.order).toBe('score')
+    const fr = await loadSearch(context, request, 'fr', q('search=chaîne'))
+    expect(fr!.total).toBe(10)
+    const number = await loadSearch(context, request, 'en', q('search=FS-20001'))
+    expect(number!.products.map((p) => p.productNumber)).toEqual(['FS-20001'])
+    const none = await loadSearch(context, request, 'de', q('search=xylophon'))
+    expect(none!.total).toBe(0)
+    expect(await loadSearch(context, request, 'de', q('search=%20'))).toBeUndefined()
+  })
+
+  it('suggests products for a term and nothing for one letter', async () => {
+    const { context, request } = setup()
+    const s = await loadSuggestions(context, request, 'en', 'saw chain')
+    expect(s.products.length).toBeGreaterThan(0)
+    expect(s.products.length).toBeLessThanOrEqual(6)
+    expect(s.products[0]!.href.startsWith('/en/')).toBe(true)
+    expect((await loadSuggestions(context, request, 'de', 'S')).products).toEqual([])
+  })
+})
+
+describe('manufacturers', () => {
+  it('lists all manufacturers and a manufacturer page with its products', async () => {
+    const { context, request } = setup()
+    const all = await loadManufacturers(context, request, 'de')
+    // 12 manufacturers exist; the facet names those with products in the catalogue.
+    expect(all).toHaveLength(11)
+    const rotaflex = all.find((m) => m.id === sid('manufacturer:rotaflex'))!
+    expect(rotaflex.logo?.url).toMatch(/^http/)
+    const page = await loadManufacturerPage(context, request, 'en', rotaflex.id, q('limit=25'))
+    expect(page!.manufacturer).toMatchObject({ name: 'Rotaflex', link: 'https://rotaflex.example/' })
+    expect(page!.manufacturer.description).toBeTruthy()
+    expect(page!.listing.total).toBe(16)
+    expect(page!.listing.facets.manufacturers).toEqual([])
+    expect(await loadManufacturerPage(context, request, 'de', 'f'.repeat(32), q())).toBeUndefined()
+  })
+})

@@ -1,0 +1,294 @@
+import type { operations, Schemas } from '@shopware/api-client/api-types'
+import type { AvailabilityState, FacetOption, ListingFacets, ListingProduct, ListingView } from '~/components/listing/types'
+import type { LoadContext } from '~/load-context'
+import { productHref, safeExternalUrl } from '~/lib/links'
+import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
+import type { Locale } from '~/lib/locale'
+import { getStore, type Store } from './client.server'
+import { navigationCategoryId } from './context.server'
+
+type Product = Schemas['Product']
+type ListingResult = Schemas['ProductListingResult']
+type ListingBody = operations['readProductListing post /product-listing/{categoryId}']['body']
+type StoreContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+
+// Only what a product card needs; listing payloads otherwise carry every association.
+export const listingIncludes = {
+  product: [
+    'id', 'name', 'translated', 'productNumber', 'cover', 'seoUrls', 'calculatedPrice', 'calculatedCheapestPrice',
+    'calculatedPrices', 'customFields', 'available', 'availableStock', 'isCloseout', 'restockTime', 'childCount',
+  ],
+  product_media: ['media'],
+  media: ['url', 'alt', 'title', 'translated', 'metaData'],
+  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+}
+
+// Shopware answers tag facets only when asked; the demo store has none and the filter UI then hides them.
+const tagAggregation = { name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }
+
+const seoHeaders = { 'sw-include-seo-urls': true } as const
+
+/** The Store API body of a listing or search request for this URL state. */
+export function listingBody(query: ListingQuery, extra: Record<string, unknown> = {}): ListingBody {
+  return { ...listingCriteria(query), includes: listingIncludes, aggregations: [tagAggregation], ...extra } as ListingBody
+}
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v)
+
+function availability(p: Partial<Product>): ListingProduct['availability'] {
+  const stock = typeof p.availableStock === 'number' ? p.availableStock : undefined
+  let state: AvailabilityState = 'available'
+  if (p.available === false || (p.isCloseout && (stock ?? 0) <= 0)) state = 'unavailable'
+  else if (stock !== undefined && stock <= 0) state = 'restock'
+  else if (p.isCloseout && stock !== undefined && stock <= 10) state = 'low'
+  const result: ListingProduct['availability'] = { state }
+  if (state === 'low' && stock !== undefined) result.stock = stock
+  if (state === 'restock' && typeof p.restockTime === 'number' && p.restockTime > 0) result.restockDays = p.restockTime
+  return result
+}
+
+function productCard(p: Partial<Product>, locale: Locale): ListingProduct | undefined {
+  const name = p.translated?.name || p.name
+  if (!p.id || !name) return undefined
+  const custom = ((p.translated as { customFields?: Json } | undefined)?.customFields ?? p.customFields) as Json | undefined
+  const cheapest = p.calculatedCheapestPrice as (Schemas['CalculatedPrice'] & { hasRange?: boolean }) | undefined
+  const unit = cheapest?.unitPrice ?? p.calculatedPrice?.unitPrice
+  const priceOnRequest = custom?.forst_price_on_request === true || !(typeof unit === 'number' && unit > 0)
+  const card: ListingProduct = {
+    id: p.id,
+    name,
+    productNumber: p.productNumber ?? '',
+    href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
+    fromPrice: !priceOnRequest && (cheapest?.hasRange === true || (p.calculatedPrices?.length ?? 0) > 1),
+    priceOnRequest,
+    availability: availability(p),
+  }
+  if (!priceOnRequest && typeof unit === 'number') {
+    card.price = unit
+    const list = (cheapest?.listPrice ?? p.calculatedPrice?.listPrice) as { price?: number } | null | undefined
+    if (list?.price && list.price > unit) card.listPrice = list.price
+  }
+  const media = p.cover?.media
+  const url = media?.url && safeExternalUrl(media.url)
+  if (media && url) {
+    card.image = {
+      url,
+      alt: media.translated?.alt || media.alt || '',
+      width: media.metaData?.width ?? 800,
+      height: media.metaData?.height ?? 800,
+    }
+  }
+  return card
+}
+
+function option(entity: unknown, active: readonly string[]): FacetOption | undefined {
+  if (!isObject(entity) || typeof entity.id !== 'string') return undefined
+  const translated = isObject(entity.translated) ? entity.translated : {}
+  const name = (typeof translated.name === 'string' && translated.name) || (typeof entity.name === 'string' ? entity.name : '')
+  return name ? { id: entity.id, name, active: active.includes(entity.id) } : undefined
+}
+
+function options(list: unknown, active: readonly string[]): FacetOption[] {
+  return Array.isArray(list) ? list.map((e) => option(e, active)).filter((o): o is FacetOption => !!o) : []
+}
+
+function facets(aggregations: unknown, query: ListingQuery): ListingFacets {
+  const aggs = isObject(aggregations) ? aggregations : {}
+  const entities = (name: string) => (isObject(aggs[name]) ? (aggs[name] as Json).entities : undefined)
+  const result: ListingFacets = {
+    manufacturers: options(entities('manufacturer'), query.manufacturer).sort((a, b) => a.name.localeCompare(b.name)),
+    properties: (Array.isArray(entities('properties')) ? (entities('properties') as unknown[]) : [])
+      .map((group) => {
+        const g = option(group, [])
+        if (!g || !isObject(group)) return undefined
+        return { id: g.id, name: g.name, options: options(group.options, query.properties) }
+      })
+      .filter((g): g is ListingFacets['properties'][number] => !!g && g.options.length > 0),
+    tags: options(entities('tags'), query.tag),
+    shippingFree: isObject(aggs['shipping-free']) && String(aggs['shipping-free'].max) === '1',
+  }
+  const price = isObject(aggs.price) ? aggs.price : undefined
+  const min = Number(price?.min)
+  const max = Number(price?.max)
+  if (price && Number.isFinite(min) && Number.isFinite(max) && max > 0) {
+    result.price = { min: Math.floor(min), max: Math.ceil(max) }
+  }
+  const rating = isObject(aggs.rating) ? Number(aggs.rating.max) : NaN
+  if (Number.isFinite(rating) && rating > 0) result.maxRating = Math.min(5, Math.floor(rating))
+  return result
+}
+
+function isSortKey(key: unknown): key is SortKey {
+  return typeof key === 'string' && (SORT_KEYS as readonly string[]).includes(key)
+}
+
+/** The render model of a Store API listing result for the URL state it was asked with. */
+export function toListingView(result: Partial<ListingResult>, query: ListingQuery, locale: Locale): ListingView {
+  const products = (result.elements ?? []).map((p) => productCard(p, locale)).filter((p): p is ListingProduct => !!p)
+  const total = typeof result.total === 'number' ? result.total : products.length
+  const limit = typeof result.limit === 'number' && result.limit > 0 ? result.limit : query.limit
+  const view: ListingView = {
+    products,
+    total,
+    page: typeof result.page === 'number' ? result.page : query.p,
+    limit,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    sortings: (result.availableSortings ?? [])
+      .filter((s) => isSortKey(s.key))
+      .map((s) => ({ key: s.key as SortKey, label: s.translated?.label || s.label || s.key })),
+    order: typeof result.sorting === 'string' ? result.sorting : (query.order ?? ''),
+    facets: facets(result.aggregations, query),
+    query,
+    filterNames: {},
+  }
+  const f = view.facets
+  for (const o of [...f.manufacturers, ...f.tags, ...f.properties.flatMap((g) => g.options)]) {
+    if (o.active) view.filterNames[o.id] = o.name
+  }
+  return view
+}
+
+/** One page of a category's products (the navigation root lists the whole catalogue). */
+async function categoryListing(store: Store, categoryId: string, query: ListingQuery, extra: Record<string, unknown> = {}) {
+  const { data } = await store.invoke('readProductListing post /product-listing/{categoryId}', {
+    pathParams: { categoryId },
+    headers: seoHeaders,
+    body: listingBody(query, extra),
+  })
+  return data
+}
+
+export async function loadCategoryListing(
+  context: StoreContext,
+  request: Request,
+  locale: Locale,
+  categoryId: string,
+  query: ListingQuery,
+): Promise<ListingView> {
+  const store = getStore(context, request, locale)
+  return toListingView(await categoryListing(store, categoryId, query), query, locale)
+}
+
+/** Search results; undefined for a missing or empty term (the page then shows the search form). */
+export async function loadSearch(
+  context: StoreContext,
+  request: Request,
+  locale: Locale,
+  query: ListingQuery,
+): Promise<ListingView | undefined> {
+  if (!query.search) return undefined
+  const store = getStore(context, request, locale)
+  const { data } = await store.invoke('searchPage post /search', {
+    headers: seoHeaders,
+    body: { ...listingBody(query), search: query.search },
+  })
+  return toListingView(data, query, locale)
+}
+
+export interface Suggestion {
+  id: string
+  name: string
+  productNumber: string
+  href: string
+  image?: ListingProduct['image']
+}
+
+export interface Suggestions {
+  term: string
+  total: number
+  products: Suggestion[]
+}
+
+/** Up to `limit` products for the search field's suggestions; an empty list for terms under 2 characters. */
+export async function loadSuggestions(
+  context: StoreContext,
+  request: Request,
+  locale: Locale,
+  rawTerm: string,
+  limit = 6,
+): Promise<Suggestions> {
+  const term = rawTerm.replace(/\s+/g, ' ').trim().slice(0, 100)
+  if (term.length < 2) return { term, total: 0, products: [] }
+  const store = getStore(context, request, locale)
+  const { data } = await store.invoke('searchSuggest post /search-suggest', {
+    // Shopware reads the header on every product route; the schema only lists it for some.
+    headers: { 'sw-include-seo-urls': 'true' } as Record<string, string>,
+    body: { search: term, limit, includes: listingIncludes } as operations['searchSuggest post /search-suggest']['body'],
+  })
+  const products = (data.elements ?? [])
+    .map((p) => productCard(p, locale))
+    .filter((p): p is ListingProduct => !!p)
+    .map(({ id, name, productNumber, href, image }) => ({ id, name, productNumber, href, ...(image ? { image } : {}) }))
+  return { term, total: typeof data.total === 'number' ? data.total : products.length, products }
+}
+
+export interface ManufacturerView {
+  id: string
+  name: string
+  description?: string
+  link?: string
+  logo?: { url: string; alt: string; width: number; height: number }
+}
+
+function manufacturer(entity: unknown): ManufacturerView | undefined {
+  if (!isObject(entity) || typeof entity.id !== 'string') return undefined
+  const m = entity as Partial<Schemas['ProductManufacturer']>
+  const name = m.translated?.name || m.name
+  if (!name || !m.id) return undefined
+  const view: ManufacturerView = { id: m.id, name }
+  const description = m.translated?.description || m.description
+  if (description) view.description = description
+  const link = safeExternalUrl(m.translated?.link || m.link)
+  if (link) view.link = link
+  const media = m.media
+  const url = media?.url && safeExternalUrl(media.url)
+  if (media && url) {
+    view.logo = { url, alt: media.translated?.alt || media.alt || name, width: media.metaData?.width ?? 400, height: media.metaData?.height ?? 200 }
+  }
+  return view
+}
+
+function manufacturersOf(result: Partial<ListingResult>): ManufacturerView[] {
+  const raw: unknown = result.aggregations
+  const aggs: Json = isObject(raw) ? raw : {}
+  const list = isObject(aggs.manufacturer) ? aggs.manufacturer.entities : undefined
+  return (Array.isArray(list) ? list.map(manufacturer).filter((m): m is ManufacturerView => !!m) : []).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )
+}
+
+/** Every manufacturer with products in the catalogue, from the listing's manufacturer facet. */
+export async function loadManufacturers(context: StoreContext, request: Request, locale: Locale): Promise<ManufacturerView[]> {
+  const store = getStore(context, request, locale)
+  const rootId = await navigationCategoryId(store)
+  const { data } = await store.invoke('readProductListing post /product-listing/{categoryId}', {
+    pathParams: { categoryId: rootId },
+    body: { 'only-aggregations': '1' },
+  })
+  return manufacturersOf(data)
+}
+
+/**
+ * A manufacturer and its products: the catalogue listing fixed to that manufacturer. The store's
+ * manufacturer facet ignores the listing's own manufacturer filter, so the same answer names the
+ * manufacturer; undefined when it has no products (or does not exist).
+ */
+export async function loadManufacturerPage(
+  context: StoreContext,
+  request: Request,
+  locale: Locale,
+  id: string,
+  query: ListingQuery,
+): Promise<{ manufacturer: ManufacturerView; listing: ListingView } | undefined> {
+  const store = getStore(context, request, locale)
+  const rootId = await navigationCategoryId(store)
+  const fixedQuery: ListingQuery = { ...query, manufacturer: [id] }
+  const data = await categoryListing(store, rootId, fixedQuery)
+  const found = manufacturersOf(data).find((m) => m.id === id)
+  if (!found) return undefined
+  const listing = toListingView(data, query, locale)
+  listing.facets.manufacturers = []
+  listing.fixed = { manufacturer: id }
+  return { manufacturer: found, listing }
+}
