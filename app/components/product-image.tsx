@@ -1,3 +1,5 @@
+import { responsiveImage } from '~/lib/images'
+
 export interface ProductImageProps {
   /** Absolute media URL from the store */
   src: string
@@ -12,19 +14,35 @@ export interface ProductImageProps {
   className?: string
 }
 
-/** A product picture. All product images go through this component. */
+/**
+ * A product picture. All product images go through this component: it serves webp copies through
+ * /thumbnail/ in the spec's screen widths (up to twice `width` for density 2) and shows a tiny blurred
+ * copy as background until the real image has loaded.
+ */
 export function ProductImage({ src, alt, width, height, sizes, priority, className }: ProductImageProps) {
+  const image = responsiveImage(src, width)
   return (
     <img
-      src={src}
+      src={image.src}
+      srcSet={image.srcSet || undefined}
+      sizes={image.srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
-      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={className}
+      style={
+        image.placeholder
+          ? {
+              backgroundImage: `url("${image.placeholder}")`,
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+              backgroundRepeat: 'no-repeat',
+            }
+          : undefined
+      }
     />
   )
 }
