@@ -140,7 +140,7 @@ describe('/thumbnail/', () => {
 
   it('answers 400 for invalid parameters', async () => {
     const src = 'https://shop.example/media/photo.png'
-    for (const params of [
+    const cases: Record<string, string>[] = [
       { src },
       { src, w: '0' },
       { src, w: '2561' },
@@ -153,7 +153,8 @@ describe('/thumbnail/', () => {
       { src, w: '100', blur: '0' },
       { src, w: '100', extra: '1' },
       { w: '100' },
-    ]) {
+    ]
+    for (const params of cases) {
       const response = await fetch(thumb(params))
       expect(response.status, JSON.stringify(params)).toBe(400)
     }

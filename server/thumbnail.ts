@@ -180,7 +180,14 @@ async function fetchSource(url: string, fetchImpl: typeof fetch, timeoutMs: numb
   return body
 }
 
-function backgroundOf(hex: string | undefined): sharp.Color | undefined {
+interface Rgba {
+  r: number
+  g: number
+  b: number
+  alpha: number
+}
+
+function backgroundOf(hex: string | undefined): Rgba | undefined {
   if (!hex) return undefined
   const alpha = hex.length === 8 ? parseInt(hex.slice(6, 8), 16) / 255 : 1
   return { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16), alpha }
