@@ -111,7 +111,8 @@ export function resolveSource(src: string, sources: MediaSource[]): string | nul
   // The normalized href resolves dot segments, so `/media/../store-api` cannot pass as media.
   const href = url.href
   for (const source of sources) {
-    if (href.startsWith(source.prefix)) return `${source.fetchPrefix ?? source.prefix}${href.slice(source.prefix.length)}`
+    if (href.startsWith(source.prefix))
+      return `${source.fetchPrefix ?? source.prefix}${href.slice(source.prefix.length)}`
   }
   return null
 }
@@ -123,7 +124,10 @@ export function validateThumbnailQuery(query: Record<string, unknown>, sources: 
   const parsed = thumbnailQuerySchema.safeParse(flat)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return { ok: false, message: `Invalid parameter ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`.trim() }
+    return {
+      ok: false,
+      message: `Invalid parameter ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`.trim(),
+    }
   }
   const fetchUrl = resolveSource(parsed.data.src, sources)
   if (!fetchUrl) return { ok: false, message: 'src is not media of the configured store' }
@@ -146,10 +150,7 @@ export function thumbnailKey(params: ThumbnailParams): string {
 }
 
 class SourceError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
+  constructor(message: string, readonly status: number) {
     super(message)
   }
 }

@@ -55,17 +55,30 @@ export function srcSetWidths(displayWidth: number): number[] {
 }
 
 /** `srcset` with width descriptors (`/thumbnail/?…&w=320 320w, …`). */
-export function imageSrcSet(src: string, widths: readonly number[], options: Omit<ThumbnailOptions, 'width' | 'height'> = {}): string {
+export function imageSrcSet(
+  src: string,
+  widths: readonly number[],
+  options: Omit<ThumbnailOptions, 'width' | 'height'> = {},
+): string {
   if (!isThumbnailSource(src)) return ''
   return widths.map((width) => `${thumbnailUrl(src, { ...options, width })} ${clampDimension(width)}w`).join(', ')
 }
 
 /** `srcset` with density descriptors for an image shown at a fixed size (`… 1x, … 2x`). */
-export function densitySrcSet(src: string, width: number, height?: number, options: Omit<ThumbnailOptions, 'width' | 'height'> = {}): string {
+export function densitySrcSet(
+  src: string,
+  width: number,
+  height?: number,
+  options: Omit<ThumbnailOptions, 'width' | 'height'> = {},
+): string {
   if (!isThumbnailSource(src)) return ''
   return IMAGE_DENSITIES.map(
     (density) =>
-      `${thumbnailUrl(src, { ...options, width: width * density, ...(height !== undefined ? { height: height * density } : {}) })} ${density}x`,
+      `${thumbnailUrl(src, {
+        ...options,
+        width: width * density,
+        ...(height !== undefined ? { height: height * density } : {}),
+      })} ${density}x`,
   ).join(', ')
 }
 

@@ -1,4 +1,6 @@
+import { useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Lightbox } from '~/components/lightbox/lightbox'
 import { ProductImage } from '~/components/product-image'
 import './product-gallery.css'
 
@@ -15,12 +17,24 @@ export interface ProductGalleryProps {
   productName: string
 }
 
+/** A plain click (no modifier key, main button) opens the lightbox; others keep the link's own behaviour. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+}
+
 /**
  * Product images: the first one large, all of them as a thumbnail list. Every image is a link to its
- * full-size file, so without JavaScript a click still shows the big picture.
+ * full-size file, so without JavaScript a click still shows the big picture; with JavaScript the click
+ * opens the lightbox at that image instead.
  */
 export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const { t } = useTranslation('media')
+  const [openAt, setOpenAt] = useState<number | null>(null)
+  const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return
+    event.preventDefault()
+    setOpenAt(index)
+  }
   const count = images.length
   const main = images[0]
   if (!main) {
@@ -35,7 +49,13 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
 
   return (
     <section className="product-gallery" aria-label={t('gallery.label', { name: productName })}>
-      <a href={main.src} className="product-gallery-main" data-gallery-index={0} title={t('gallery.openLarge')}>
+      <a
+        href={main.src}
+        className="product-gallery-main"
+        data-gallery-index={0}
+        title={t('gallery.openLarge')}
+        onClick={open(0)}
+      >
         <ProductImage
           src={main.src}
           alt={altOf(main, 0)}
@@ -54,6 +74,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
                 className="product-gallery-thumbnail"
                 data-gallery-index={index}
                 aria-label={t('gallery.thumbnail', { index: index + 1, count })}
+                onClick={open(index)}
               >
                 {/* The link carries the name; the thumbnail itself is decorative. */}
                 <ProductImage src={image.src} alt="" width={80} height={80} sizes="80px" />
@@ -61,6 +82,14 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {openAt !== null ? (
+        <Lightbox
+          items={images.map((image, index) => ({ src: image.src, alt: altOf(image, index) }))}
+          startIndex={openAt}
+          label={t('lightbox.label', { name: productName })}
+          onClose={() => setOpenAt(null)}
+        />
       ) : null}
     </section>
   )
