@@ -38,6 +38,7 @@ import {
 import type { Breadcrumb, Notification } from '~/lib/shell-types'
 import { consentState, readConsent } from '~/session/consent.server'
 import { readFlash } from '~/session/flash.server'
+import { loadCartCount } from '~/store/cart.server'
 import { loadShell } from '~/store/shell.server'
 import appCss from '~/styles/app.css?url'
 
@@ -52,7 +53,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   // The flash is read synchronously from the request's cookie, so the store call is the only wait.
   const flash = readFlash(request, context)
-  const shell = await loadShell(context, request, locale)
+  // The cart count needs a store session (context cookie); anonymous pages make no cart call.
+  const [shell, cartCount] = await Promise.all([
+    loadShell(context, request, locale),
+    loadCartCount(context, request, locale).catch((err: unknown) => {
+      // A failing cart read must not take the page down: the badge shows 0 until the next page.
+      context.logger.warn({ err: (err as Error).message }, 'cart count unavailable')
+      return 0
+    }),
+  ])
   const t = getT(locale)
   const notifications: Notification[] = flash.messages.map((message, index) => ({
     id: `${context.reqId}-${index}`,
@@ -64,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       locale,
       shell,
+      cartCount,
       notifications,
       publicUrl: context.publicUrl,
       consent: consentState(readConsent(request)),
@@ -186,7 +196,7 @@ export function Layout({ children }: { children: ReactNode }) {
             locale={locale}
             navigation={navigation.main}
             languagePaths={languagePaths}
-            cartCount={0}
+            cartCount={rootData?.cartCount ?? 0}
             searchTerm={params.get('search') ?? undefined}
           >
             <LoadingBar error={error !== null} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  productJsonLd,
   absoluteUrl,
   findSeo,
   changeLanguageHref,
@@ -188,5 +189,39 @@ describe('breadcrumbs', () => {
         { '@type': 'ListItem', position: 2, name: 'Seilwinden', item: 'https://shop.test/produkte/seilwinden/' },
       ],
     })
+  })
+})
+
+describe('productJsonLd', () => {
+  const base = {
+    name: 'Forstseilwinde FSW 35',
+    sku: 'FS-10001',
+    gtin: '4010000000000',
+    images: ['https://shop.example/media/product/fs-10001.jpg'],
+    brand: 'Waldkraft',
+    url: 'https://shop.example/forstseilwinde-fsw-35/FS-10001',
+    currency: 'EUR',
+    availability: 'https://schema.org/InStock',
+  }
+
+  it('describes the product with a net-price offer', () => {
+    const ld = productJsonLd({ ...base, price: 2490 })
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: base.name,
+      sku: 'FS-10001',
+      gtin: '4010000000000',
+      image: base.images,
+      brand: { '@type': 'Brand', name: 'Waldkraft' },
+      offers: { '@type': 'Offer', price: '2490.00', priceCurrency: 'EUR', availability: base.availability, url: base.url },
+    })
+    expect(ld).not.toHaveProperty('aggregateRating')
+  })
+
+  it('adds an AggregateRating only when reviews exist and no Offer without a price', () => {
+    const ld = productJsonLd({ ...base, rating: { average: 4.5, count: 2 } })
+    expect(ld).not.toHaveProperty('offers')
+    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 })
+    expect(productJsonLd({ ...base, rating: { average: 0, count: 0 } })).not.toHaveProperty('aggregateRating')
   })
 })

@@ -204,3 +204,62 @@ export function breadcrumbListJsonLd(trail: Breadcrumb[], publicUrl: string): Js
     })),
   }
 }
+
+export interface ProductJsonLdInput {
+  name: string
+  sku: string
+  gtin?: string
+  description?: string
+  /** Absolute image URLs, cover first. */
+  images: string[]
+  brand?: string
+  /** Absolute URL of the product page. */
+  url: string
+  /** Net unit price; absent for price-on-request products, which then get no Offer. */
+  price?: number
+  currency: string
+  /** A schema.org availability URL (see app/lib/product.ts schemaAvailability). */
+  availability: string
+  rating?: { average: number; count: number }
+}
+
+/** schema.org Product with an Offer (net price) and, when reviews exist, an AggregateRating. */
+export function productJsonLd(input: ProductJsonLdInput): JsonLd {
+  const result: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: input.name,
+    sku: input.sku,
+    url: input.url,
+  }
+  if (input.gtin) result.gtin = input.gtin
+  if (input.images.length) result.image = input.images
+  if (input.description) result.description = input.description
+  if (input.brand) result.brand = { '@type': 'Brand', name: input.brand }
+  if (input.price !== undefined) {
+    result.offers = {
+      '@type': 'Offer',
+      price: input.price.toFixed(2),
+      priceCurrency: input.currency,
+      availability: input.availability,
+      url: input.url,
+      // The shop shows net prices (B2B); the specification says so instead of implying gross.
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: input.price.toFixed(2),
+        priceCurrency: input.currency,
+        valueAddedTaxIncluded: false,
+      },
+    }
+  }
+  if (input.rating && input.rating.count > 0) {
+    result.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: input.rating.average,
+      reviewCount: input.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    }
+  }
+  return result
+}

@@ -1,11 +1,15 @@
-import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
+import { ProductPage } from '~/components/product/product-page'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
+import { readLastViewed, rememberViewed, serializeLastViewed } from '~/session/last-viewed.server'
+import { addToCartAction } from '~/store/cart.server'
 import { getStore } from '~/store/client.server'
 import { resolveContent } from '~/store/content.server'
 import { throwPageError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
+import { loadProductPage, productSeo, productStructuredData } from '~/store/product.server'
 import cmsCss from '~/styles/cms.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cmsCss }]
@@ -25,17 +29,61 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (resolved.type === 'redirect') {
     throw redirect(resolved.location, { status: 301, headers: { 'Cache-Control': cacheControl } })
   }
+  if (resolved.type === 'product') {
+    let page: Awaited<ReturnType<typeof loadProductPage>>
+    try {
+      page = await loadProductPage(context, request, locale, resolved.id, resolved.path)
+    } catch (err) {
+      throwPageError(err, request)
+    }
+    if (!page) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
+    // Remembering the view sets a cookie, so this page is the shopper's own: never shared-cached.
+    const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+    headers.append('Set-Cookie', serializeLastViewed(context, rememberViewed(readLastViewed(request), page.product.pageId)))
+    return data(
+      {
+        kind: 'product' as const,
+        locale,
+        product: page.product,
+        visitor: page.visitor,
+        jsonLd: productStructuredData(context, page),
+        seo: productSeo(context, locale, page),
+        breadcrumbs: page.breadcrumbs,
+      },
+      { headers },
+    )
+  }
   if (resolved.type === 'not-found') {
     throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
   }
   const { page } = resolved
   return data(
-    { locale, view: contentView(page), seo: contentSeo(context, locale, page), breadcrumbs: page.breadcrumbs },
+    { kind: 'content' as const, locale, view: contentView(page), seo: contentSeo(context, locale, page), breadcrumbs: page.breadcrumbs },
     { headers: { 'Cache-Control': cacheControl } },
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
+/** Add to cart from the buy box (the only form on content pages): 303 back with a notification, or 400 at the field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const locale = getLocaleFromPath(url.pathname)
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'add-to-cart') {
+    throw data({ message: `Method not allowed: ${url.pathname}` }, { status: 405 })
+  }
+  let outcome: Awaited<ReturnType<typeof addToCartAction>>
+  try {
+    outcome = await addToCartAction(context, request, locale, formData)
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  if (outcome.type === 'invalid') return data(outcome.reply, { status: 400, headers: { 'Cache-Control': 'private, no-store' } })
+  outcome.headers.set('Cache-Control', 'private, no-store')
+  return redirect(outcome.location, { status: 303, headers: outcome.headers })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders)
 
 export const meta: MetaFunction<typeof loader> = ({ data: pageData }) => {
   if (!pageData) return []
@@ -46,6 +94,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: pageData }) => {
 }
 
 export default function Content() {
-  const { locale, view } = useLoaderData<typeof loader>()
-  return <ContentPage view={view} locale={locale} />
+  const pageData = useLoaderData<typeof loader>()
+  if (pageData.kind === 'product') {
+    return <ProductPage product={pageData.product} visitor={pageData.visitor} jsonLd={pageData.jsonLd} locale={pageData.locale} />
+  }
+  return <ContentPage view={pageData.view} locale={pageData.locale} />
 }

@@ -33,6 +33,8 @@ export interface ContentPageData {
 export type ContentResolution =
   | { type: 'page'; page: ContentPageData }
   | { type: 'redirect'; location: string }
+  /** A product page (`frontend.detail.page`): app/store/product.server.ts loads it. `path` is localized. */
+  | { type: 'product'; id: string; path: string }
   | { type: 'not-found' }
 
 type ContentContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
@@ -70,7 +72,7 @@ async function canonicalSeoPath(store: Store, routeName: RouteName, id: string, 
 }
 
 /** The page's path in every locale: its canonical SEO path there, else the technical route. */
-async function alternatePaths(store: Store, routeName: RouteName, id: string, current: Locale, currentPath: string) {
+export async function alternatePaths(store: Store, routeName: RouteName, id: string, current: Locale, currentPath: string) {
   const entries = await Promise.all(
     locales.map(async (locale): Promise<[Locale, string]> => {
       if (locale === current) return [locale, currentPath]
@@ -218,8 +220,7 @@ function safeDecode(path: string): string | undefined {
 
 /**
  * Resolves a locale-neutral path ('/produkte/') to a content page, a 301 target (non-canonical SEO
- * URL, technical route with an SEO URL) or not-found. Product pages are not served
- * yet and resolve to not-found.
+ * URL, technical route with an SEO URL), a product to load (app/store/product.server.ts) or not-found.
  */
 export async function resolveContent(
   context: ContentContext,
@@ -238,7 +239,7 @@ export async function resolveContent(
     const id = technical[2]!.toLowerCase()
     const canonical = await canonicalSeoPath(store, routeName, id, locale)
     if (canonical) return { type: 'redirect', location: `${localizePath(locale, canonical)}${search}` }
-    if (routeName === 'frontend.detail.page') return { type: 'not-found' }
+    if (routeName === 'frontend.detail.page') return { type: 'product', id, path: localizePath(locale, `/detail/${id}`) }
     return loadPage(context, store, routeName, id, locale, localizePath(locale, `${technicalPrefix[routeName]}${id}`))
   }
 
@@ -264,7 +265,9 @@ export async function resolveContent(
   if (withoutSlash(target) !== withoutSlash(info)) {
     return { type: 'redirect', location: `${localizePath(locale, `/${target}`)}${search}` }
   }
-  if (match.routeName === 'frontend.detail.page') return { type: 'not-found' }
+  if (match.routeName === 'frontend.detail.page') {
+    return { type: 'product', id: match.foreignKey, path: localizePath(locale, `/${target}`) }
+  }
   return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${target}`))
 }
 

@@ -1,5 +1,5 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
-import { matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
+import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
@@ -457,7 +457,10 @@ export function productSearch(s: Serializer, body: unknown): JsonObject {
     const wanted = new Set(criteria.ids)
     list = list.filter((r) => wanted.has(r.id))
   }
-  for (const f of [...criteria.filter, ...criteria.postFilter]) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
+  for (const f of criteria.filter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
+  // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
+  const aggregationResult = computeAggregations(list.map((r) => r.view), criteria.aggregations, 'product')
+  for (const f of criteria.postFilter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
   if (criteria.sort.length) {
     list.sort((a, b) => {
       for (const sort of criteria.sort) {
@@ -476,7 +479,7 @@ export function productSearch(s: Serializer, body: unknown): JsonObject {
   if (criteria.totalCountMode === 'exact') total = list.length
   else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(list.length, offset + criteria.limit * 6 + 1)
   return {
-    entity: 'product', total, aggregations: {}, page: criteria.page, limit: criteria.limit,
+    entity: 'product', total, aggregations: aggregationResult, page: criteria.page, limit: criteria.limit,
     elements: page.map((r) => s.product(r.id)).filter((p): p is JsonObject => p !== null), apiAlias: 'dal_entity_search_result',
   }
 }

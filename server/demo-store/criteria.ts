@@ -19,6 +19,14 @@ export interface Sorting {
 
 export type TotalCountMode = 'none' | 'exact' | 'next-pages'
 
+/**
+ * The DAL aggregations the demo store computes: `terms` (distinct values with counts) and `filter`
+ * (narrows the entities for its inner aggregation, whose name keys the result, as in Shopware).
+ */
+export type Aggregation =
+  | { type: 'terms'; name: string; field: string; limit: number | null; sort: Sorting[] }
+  | { type: 'filter'; name: string; filter: Filter[]; aggregation: Aggregation }
+
 export interface Criteria {
   page: number
   limit: number | null
@@ -30,6 +38,7 @@ export interface Criteria {
   associations: JsonObject
   includes: Record<string, string[]> | null
   totalCountMode: TotalCountMode
+  aggregations: Aggregation[]
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -102,6 +111,41 @@ function parseTotalCountMode(value: unknown): TotalCountMode {
   return 'none'
 }
 
+function parseAggregation(raw: unknown, pointer: string): Aggregation {
+  if (!isObject(raw) || typeof raw.name !== 'string' || raw.name === '') {
+    throw errors.invalidCriteria('An aggregation needs a name.', `${pointer}/name`)
+  }
+  const name = raw.name
+  switch (raw.type) {
+    case 'terms': {
+      if (typeof raw.field !== 'string' || raw.field === '') {
+        throw errors.invalidCriteria('Parameter "field" for aggregation is missing.', `${pointer}/field`)
+      }
+      const sortRaw = Array.isArray(raw.sort) ? raw.sort : isObject(raw.sort) ? [raw.sort] : []
+      const sort: Sorting[] = sortRaw.filter(isObject).map((entry) => ({
+        field: typeof entry.field === 'string' ? entry.field : '_key',
+        order: typeof entry.order === 'string' && entry.order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+        naturalSorting: entry.naturalSorting === true,
+      }))
+      return { type: 'terms', name, field: raw.field, limit: parseInteger(raw.limit, `${pointer}/limit`, 1), sort }
+    }
+    case 'filter': {
+      if (!Array.isArray(raw.filter)) throw errors.invalidCriteria('Parameter "filter" must be an array.', `${pointer}/filter`)
+      if (raw.aggregation === undefined) {
+        throw errors.invalidCriteria('Parameter "aggregation" is required.', `${pointer}/aggregation`)
+      }
+      return {
+        type: 'filter',
+        name,
+        filter: raw.filter.map((f, i) => parseFilter(f, `${pointer}/filter/${i}`)),
+        aggregation: parseAggregation(raw.aggregation, `${pointer}/aggregation`),
+      }
+    }
+    default:
+      throw errors.invalidCriteria(`Unsupported aggregation type "${String(raw.type)}".`, `${pointer}/type`)
+  }
+}
+
 /** Parses a Store API criteria body (`<Crit>`); invalid parts give 400 FRAMEWORK__INVALID_CRITERIA_PARAMETERS. */
 export function parseCriteria(body: unknown, defaults: { limit?: number } = {}): Criteria {
   const raw = isObject(body) ? body : {}
@@ -109,6 +153,8 @@ export function parseCriteria(body: unknown, defaults: { limit?: number } = {}):
   const postFilterRaw = raw['post-filter'] ?? []
   if (!Array.isArray(filterRaw)) throw errors.invalidCriteria('The parameter "filter" must be an array.', '/filter')
   if (!Array.isArray(postFilterRaw)) throw errors.invalidCriteria('The parameter "post-filter" must be an array.', '/post-filter')
+  const aggregationsRaw = raw.aggregations ?? []
+  if (!Array.isArray(aggregationsRaw)) throw errors.invalidCriteria('The parameter "aggregations" must be an array.', '/aggregations')
   const sortRaw = raw.sort ?? []
   const sort: Sorting[] = []
   if (typeof sortRaw === 'string') {
@@ -148,7 +194,45 @@ export function parseCriteria(body: unknown, defaults: { limit?: number } = {}):
     associations: isObject(raw.associations) ? (raw.associations as JsonObject) : {},
     includes,
     totalCountMode: parseTotalCountMode(raw['total-count-mode']),
+    aggregations: aggregationsRaw.map((a, i) => parseAggregation(a, `/aggregations/${i}`)),
   }
+}
+
+/**
+ * Results of `terms`/`filter` aggregations over already-filtered entities (criteria `filter`, not
+ * `post-filter`), shaped like Shopware's: `{ [name]: { buckets: [{ key, count }] } }`. Buckets are
+ * sorted by key unless the aggregation asks for `_count`.
+ */
+export function computeAggregations(entities: Json[], aggregations: Aggregation[], entityName?: string): JsonObject {
+  const out: JsonObject = {}
+  const run = (list: Json[], aggregation: Aggregation): void => {
+    if (aggregation.type === 'filter') {
+      run(list.filter((e) => aggregation.filter.every((f) => matchesFilter(e, f, entityName))), aggregation.aggregation)
+      return
+    }
+    const counts = new Map<string, number>()
+    for (const entity of list) {
+      const keys = new Set(
+        valuesAt(entity, aggregation.field, entityName)
+          .filter((v): v is string | number | boolean => v !== null && typeof v !== 'object')
+          .map(String),
+      )
+      for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+    let buckets = [...counts].map(([key, count]) => ({ key, count }))
+    const sort = aggregation.sort[0]
+    buckets.sort((a, b) => {
+      const c = sort?.field === '_count' ? a.count - b.count : naturalCollator.compare(a.key, b.key)
+      return sort?.order === 'DESC' ? -c : c
+    })
+    if (aggregation.limit) buckets = buckets.slice(0, aggregation.limit)
+    out[aggregation.name] = {
+      buckets: buckets.map((b) => ({ key: b.key, count: b.count, apiAlias: 'aggregation_bucket' })),
+      apiAlias: `${aggregation.name}_aggregation`,
+    }
+  }
+  for (const aggregation of aggregations) run(entities, aggregation)
+  return out
 }
 
 /**

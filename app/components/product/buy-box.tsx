@@ -1,0 +1,168 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { useActionData, useFetcher, useLocation } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
+import { addToCartSchema } from '~/forms/add-to-cart'
+import { localizePath, type Locale } from '~/lib/locale'
+import { formatPrice } from '~/lib/money'
+import type { Availability, PurchaseRules, TierPrice } from '~/lib/product'
+import type { ProductPrice } from '~/store/product.server'
+
+export interface BuyBoxProps {
+  locale: Locale
+  productId: string
+  price: ProductPrice
+  availability: Availability
+  deliveryTime?: string
+  rules: PurchaseRules
+  /** Not logged in: invite to log in or register for reseller prices. */
+  visitor: boolean
+}
+
+export function AvailabilityText({ availability }: { availability: Availability }) {
+  const { t } = useTranslation('product')
+  switch (availability.state) {
+    case 'available':
+      return <span className="availability availability-available">{t('availability.available')}</span>
+    case 'restock':
+      return (
+        <span className="availability availability-restock">
+          {availability.days % 7 === 0
+            ? t('availability.restockWeeks', { count: availability.days / 7 })
+            : t('availability.restockDays', { count: availability.days })}
+        </span>
+      )
+    case 'limited':
+      return (
+        <span className="availability availability-limited">{t('availability.limited', { count: availability.quantity })}</span>
+      )
+    case 'not-available':
+      return <span className="availability availability-none">{t('availability.notAvailable')}</span>
+  }
+}
+
+function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
+  const { t } = useTranslation('product')
+  return (
+    <table className="tier-prices">
+      <caption>{t('buy.tiers.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('buy.tiers.quantity')}</th>
+          <th scope="col">{t('buy.tiers.unitPrice')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((tier) => (
+          <tr key={`${tier.kind}-${tier.quantity}`}>
+            <th scope="row">{t(`buy.tiers.${tier.kind}`, { count: tier.quantity })}</th>
+            <td>{formatPrice(locale, tier.unitPrice)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * Price, availability and the add-to-cart form. The form is a plain POST to this page (works
+ * without JavaScript: 303 back with a notification); with JavaScript a fetcher submits it, so the
+ * page stays and the header count follows from the root loader's revalidation.
+ */
+export function BuyBox({ locale, productId, price, availability, deliveryTime, rules, visitor }: BuyBoxProps) {
+  const { t } = useTranslation('product')
+  const fetcher = useFetcher<SubmissionResult<string[]>>()
+  const actionData = useActionData<SubmissionResult<string[]>>()
+  const location = useLocation()
+  const lastResult = fetcher.data ?? actionData
+  const schema = addToCartSchema(rules)
+  const [form, fields] = useForm({
+    id: `add-to-cart-${productId}`,
+    lastResult,
+    defaultValue: { productId, quantity: String(rules.min) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const quantityErrors = fields.quantity.errors ?? []
+  const buyable = !price.onRequest && availability.state !== 'not-available'
+  const hint =
+    rules.max !== undefined
+      ? t('buy.quantityHintMax', { min: rules.min, step: rules.step, max: rules.max })
+      : t('buy.quantityHint', { min: rules.min, step: rules.step })
+  const action = `${location.pathname}${location.search}`
+
+  return (
+    <section className="buy-box" aria-labelledby="buy-box-title">
+      <h2 id="buy-box-title" className="visually-hidden">
+        {t('buy.label')}
+      </h2>
+      {price.onRequest ? (
+        <div className="buy-price buy-price-on-request">
+          <p className="price-on-request">{t('buy.onRequest')}</p>
+          <p>{t('buy.onRequestText')}</p>
+        </div>
+      ) : (
+        <div className="buy-price">
+          <p className="price-current">
+            <span className="price-label">{t('buy.price')}</span>{' '}
+            <strong data-testid="unit-price">{formatPrice(locale, price.unitPrice ?? 0)}</strong>
+          </p>
+          {price.listPrice !== undefined ? (
+            <p className="price-list">
+              <span className="price-label">{t('buy.listPrice')}</span> <s>{formatPrice(locale, price.listPrice)}</s>
+              {price.savingPercent !== undefined ? (
+                <span className="price-saving"> {t('buy.saving', { percent: price.savingPercent })}</span>
+              ) : null}
+            </p>
+          ) : null}
+          <p className="price-note">{t('buy.netNote')}</p>
+          {price.tiers.length ? <TierTable tiers={price.tiers} locale={locale} /> : null}
+        </div>
+      )}
+      {visitor && !price.onRequest ? (
+        <p className="reseller-note">
+          <Trans
+            t={t}
+            i18nKey="buy.resellerNote"
+            components={{
+              login: <a href={localizePath(locale, '/login')} />,
+              register: <a href={localizePath(locale, '/register')} />,
+            }}
+          />
+        </p>
+      ) : null}
+      <p className="buy-availability">
+        <AvailabilityText availability={availability} />
+        {deliveryTime && buyable ? <span className="delivery-time"> · {t('buy.deliveryTime', { time: deliveryTime })}</span> : null}
+      </p>
+      {buyable ? (
+        <fetcher.Form method="post" action={action} className="add-to-cart" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="add-to-cart" />
+          <input {...getInputProps(fields.productId, { type: 'hidden' })} key={fields.productId.key} />
+          <div className="quantity-field">
+            <label htmlFor={fields.quantity.id}>{t('buy.quantity')}</label>
+            <input
+              {...getInputProps(fields.quantity, { type: 'number' })}
+              key={fields.quantity.key}
+              min={rules.min}
+              step={rules.step}
+              max={rules.max}
+              inputMode="numeric"
+              aria-describedby={`${fields.quantity.descriptionId} ${fields.quantity.errorId}`}
+            />
+            <p id={fields.quantity.descriptionId} className="field-hint">
+              {hint}
+            </p>
+            <p id={fields.quantity.errorId} className="field-error" role="alert">
+              {quantityErrors.map((key) => t(key, { min: rules.min, step: rules.step, max: rules.max })).join(' ')}
+            </p>
+          </div>
+          <button type="submit" className="btn btn-large btn-primary" disabled={fetcher.state !== 'idle'}>
+            {fetcher.state !== 'idle' ? t('buy.submitting') : t('buy.submit')}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,41 @@
+import { parse, serialize, type SerializeOptions } from 'cookie'
+import type { LoadContext } from '~/load-context'
+
+export const LAST_VIEWED_COOKIE = 'last-viewed'
+/** How many products the cookie remembers (the page shows them minus the current one). */
+export const LAST_VIEWED_MAX = 8
+
+const DAY = 24 * 60 * 60
+const PRODUCT_ID = /^[0-9a-f]{32}$/
+
+type CookieContext = Pick<LoadContext, 'secureCookies'>
+
+/** Only the server reads the list (the page renders it), so httpOnly; Lax keeps it on links from other sites. */
+export function lastViewedCookieOptions(context: CookieContext): SerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: context.secureCookies, path: '/', maxAge: 30 * DAY }
+}
+
+/** The remembered product ids, newest first. Anything that is not a product id is dropped, never sent to the store. */
+export function readLastViewed(request: Request): string[] {
+  const header = request.headers.get('Cookie')
+  if (!header) return []
+  const raw = parse(header)[LAST_VIEWED_COOKIE]
+  if (!raw) return []
+  const ids = raw
+    .split('.')
+    .map((id) => id.toLowerCase())
+    .filter((id) => PRODUCT_ID.test(id))
+  return [...new Set(ids)].slice(0, LAST_VIEWED_MAX)
+}
+
+/** The list after viewing `productId`: it moves to the front, the oldest fall off. */
+export function rememberViewed(ids: readonly string[], productId: string): string[] {
+  const id = productId.toLowerCase()
+  if (!PRODUCT_ID.test(id)) return [...ids]
+  return [id, ...ids.filter((other) => other !== id)].slice(0, LAST_VIEWED_MAX)
+}
+
+export function serializeLastViewed(context: CookieContext, ids: readonly string[]): string {
+  // Ids are hex, so '.' is a safe separator that needs no cookie encoding.
+  return serialize(LAST_VIEWED_COOKIE, ids.join('.'), lastViewedCookieOptions(context))
+}

@@ -1,0 +1,583 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import sanitizeHtml from 'sanitize-html'
+import type { CmsImage, CmsProduct } from '~/components/cms/types'
+import type { LoadContext } from '~/load-context'
+import { productHref, safeExternalUrl, seoPath } from '~/lib/links'
+import { localizePath, type Locale } from '~/lib/locale'
+import {
+  availability,
+  purchaseRules,
+  schemaAvailability,
+  tierPrices,
+  type Availability,
+  type PurchaseRules,
+  type TierPrice,
+} from '~/lib/product'
+import { absoluteUrl, productJsonLd, type ProductJsonLdInput } from '~/lib/seo'
+import type { Breadcrumb, SeoData } from '~/lib/shell-types'
+import { getT } from '~/i18n.server'
+import { readLastViewed } from '~/session/last-viewed.server'
+import { getStore, type Store } from './client.server'
+import { sanitizeCmsHtml } from './cms.server'
+import { alternatePaths } from './content.server'
+import { isNotFound } from './errors.server'
+
+type Product = Schemas['Product']
+type Media = Schemas['Media']
+type Filter = NonNullable<Schemas['Criteria']['filter']>[number]
+type ProductContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
+
+/** The custom fields the product page shows, in this order, with the store's field names. */
+export const detailFields = {
+  suitableFor: 'forst_suitable_for',
+  scopeOfDelivery: 'forst_scope_of_delivery',
+  machineType: 'forst_machine_type',
+  machineManufacturer: 'forst_machine_manufacturer',
+  craneType: 'forst_crane_type',
+  craneManufacturer: 'forst_crane_manufacturer',
+  originalArticle: 'forst_original_article',
+  followUpArticle: 'forst_follow_up_article',
+  predecessorModels: 'forst_predecessor_models',
+} as const
+export type DetailKey = keyof typeof detailFields
+
+export const PRICE_ON_REQUEST_FIELD = 'forst_price_on_request'
+
+export interface ProductImageData {
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+export interface ProductDetail {
+  key: DetailKey
+  value: string
+  /** Only the follow-up article links somewhere (see followUpHref). */
+  href?: string
+}
+
+export interface VariantOption {
+  id: string
+  name: string
+  selected: boolean
+  /** The variant's own page; absent when no variant has this option next to the other choices. */
+  href?: string
+}
+
+export interface VariantGroup {
+  id: string
+  name: string
+  options: VariantOption[]
+}
+
+export interface ProductPrice {
+  onRequest: boolean
+  /** Net unit price for one piece (absent on request). */
+  unitPrice?: number
+  /** The former price, struck through, when the store has one above the current price. */
+  listPrice?: number
+  /** Percentage saved against the list price. */
+  savingPercent?: number
+  tiers: TierPrice[]
+}
+
+export interface ProductReviewView {
+  id: string
+  title: string
+  content: string
+  points: number
+  date?: string
+  author?: string
+}
+
+export interface ProductView {
+  /** The product shown: for a parent URL its best variant, as Shopware's detail route answers. */
+  id: string
+  /** The id in the page's URL (a parent, a variant or a simple product); cart and last-viewed use `id`. */
+  pageId: string
+  parentId?: string
+  productNumber: string
+  name: string
+  ean?: string
+  descriptionHtml?: string
+  images: ProductImageData[]
+  properties: { group: string; values: string[] }[]
+  details: ProductDetail[]
+  weightKg?: number
+  shippingFree: boolean
+  manufacturer?: { id: string; name: string; href: string; logo?: ProductImageData }
+  downloads: { title: string; href: string }[]
+  variants: VariantGroup[]
+  price: ProductPrice
+  availability: Availability
+  deliveryTime?: string
+  rules: PurchaseRules
+  reviews: { average?: number; count: number; items: ProductReviewView[] }
+  crossSellings: { id: string; name: string; products: CmsProduct[] }[]
+  lastViewed: CmsProduct[]
+}
+
+export interface ProductPageData {
+  product: ProductView
+  metaTitle: string
+  metaDescription?: string
+  /** Canonical path in the page locale. */
+  path: string
+  alternates: Partial<Record<Locale, string>>
+  breadcrumbs: Breadcrumb[]
+  /** True when the shopper is not logged in: shows the reseller-price note. */
+  visitor: boolean
+}
+
+const productAssociations = {
+  media: {},
+  cover: {},
+  manufacturer: { associations: { media: {} } },
+  properties: { associations: { group: {} } },
+  options: { associations: { group: {} } },
+  crossSellings: {},
+  downloads: { associations: { media: {} } },
+  deliveryTime: {},
+}
+
+// Cards only need these; the includes keep cross-selling and last-viewed payloads small.
+const cardIncludes = {
+  product: ['id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'cover', 'seoUrls', 'customFields'],
+  product_media: ['media'],
+  media: ['url', 'alt', 'title', 'translated', 'metaData'],
+  calculated_price: ['unitPrice'],
+  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+}
+
+const familyIncludes = {
+  product: ['id', 'productNumber', 'optionIds', 'seoUrls', 'parentId'],
+  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+}
+
+// readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls like the detail route.
+const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
+
+function eq(field: string, value: string | boolean | null): Filter {
+  return { type: 'equals', field, value } as Filter
+}
+
+type Json = Record<string, unknown>
+function isObject(value: unknown): value is Json {
+  return !!value && typeof value === 'object' && !Array.isArray(value)
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) {
+    const parts = value.map(text).filter((v): v is string => !!v)
+    return parts.length ? parts.join(', ') : undefined
+  }
+  return undefined
+}
+
+function customFields(product: Partial<Product>): Json {
+  const own = isObject(product.customFields) ? product.customFields : {}
+  // The schema's `translated` type omits customFields, which Shopware does return (translated values).
+  const translatedFields: unknown = (product.translated as unknown as { customFields?: unknown } | undefined)?.customFields
+  const translated = isObject(translatedFields) ? translatedFields : {}
+  return { ...own, ...translated }
+}
+
+export function isPriceOnRequest(product: Partial<Product>): boolean {
+  return customFields(product)[PRICE_ON_REQUEST_FIELD] === true
+}
+
+function imageOf(media: Partial<Media> | undefined, fallbackAlt: string): ProductImageData | undefined {
+  const src = media?.url && safeExternalUrl(media.url)
+  if (!src) return undefined
+  return {
+    src,
+    alt: media.translated?.alt || media.alt || fallbackAlt,
+    width: media.metaData?.width ?? 800,
+    height: media.metaData?.height ?? 800,
+  }
+}
+
+function cmsImage(media: Partial<Media> | undefined): CmsImage | undefined {
+  const src = media?.url && safeExternalUrl(media.url)
+  if (!src) return undefined
+  const image: CmsImage = { url: src, alt: media.translated?.alt || media.alt || '' }
+  if (media.metaData?.width && media.metaData.height) {
+    image.width = media.metaData.width
+    image.height = media.metaData.height
+  }
+  return image
+}
+
+/** A product tile for cross-selling and last viewed (same shape as the CMS cards, so the same component renders it). */
+export function toProductCard(product: Partial<Product>, locale: Locale): CmsProduct | undefined {
+  const name = product.translated?.name || product.name
+  if (!product.id || !name) return undefined
+  const card: CmsProduct = {
+    id: product.id,
+    name,
+    productNumber: product.productNumber ?? '',
+    href: productHref(locale, { id: product.id, seoUrls: product.seoUrls }),
+  }
+  const price = product.calculatedPrice?.unitPrice
+  if (typeof price === 'number' && price > 0 && !isPriceOnRequest(product)) card.price = price
+  const image = cmsImage(product.cover?.media)
+  if (image) card.image = image
+  return card
+}
+
+function images(product: Product): ProductImageData[] {
+  const name = product.translated?.name || product.name
+  const list = [...(product.media ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+  const coverFirst = product.coverId ? [...list.filter((m) => m.id === product.coverId), ...list.filter((m) => m.id !== product.coverId)] : list
+  const result = coverFirst.map((m) => imageOf(m.media, name)).filter((m): m is ProductImageData => !!m)
+  if (!result.length) {
+    const cover = imageOf(product.cover?.media, name)
+    if (cover) result.push(cover)
+  }
+  return result
+}
+
+function properties(product: Product): ProductView['properties'] {
+  const groups = new Map<string, { position: number; name: string; values: { position: number; name: string }[] }>()
+  for (const option of product.properties ?? []) {
+    const group = option.group
+    if (!group || group.visibleOnProductDetailPage === false) continue
+    const entry = groups.get(group.id) ?? { position: group.position ?? 0, name: group.translated?.name || group.name, values: [] }
+    entry.values.push({ position: option.position ?? 0, name: option.translated?.name || option.name })
+    groups.set(group.id, entry)
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
+    .map((g) => ({ group: g.name, values: g.values.sort((a, b) => a.position - b.position).map((v) => v.name) }))
+}
+
+/**
+ * The follow-up article links to the search for its product number instead of to the product
+ * itself: resolving its URL needs the custom field first, which would make a third round of store
+ * calls on every such page. The search answers a product number with exactly that product.
+ */
+export function followUpHref(locale: Locale, productNumber: string): string {
+  return `${localizePath(locale, '/search')}?${new URLSearchParams({ search: productNumber }).toString()}`
+}
+
+function details(product: Product, locale: Locale): ProductDetail[] {
+  const fields = customFields(product)
+  const result: ProductDetail[] = []
+  for (const [key, field] of Object.entries(detailFields) as [DetailKey, string][]) {
+    const value = text(fields[field])
+    if (!value) continue
+    result.push(key === 'followUpArticle' ? { key, value, href: followUpHref(locale, value) } : { key, value })
+  }
+  return result
+}
+
+function price(product: Product): ProductPrice {
+  const calculated = product.calculatedPrice
+  const unitPrice = calculated?.unitPrice
+  if (isPriceOnRequest(product) || typeof unitPrice !== 'number' || unitPrice <= 0) {
+    return { onRequest: true, tiers: [] }
+  }
+  const result: ProductPrice = { onRequest: false, unitPrice, tiers: tierPrices(product.calculatedPrices) }
+  const list = calculated?.listPrice
+  if (list && typeof list.price === 'number' && list.price > unitPrice) {
+    result.listPrice = list.price
+    result.savingPercent = typeof list.percentage === 'number' ? list.percentage : Math.round((1 - unitPrice / list.price) * 1000) / 10
+  }
+  return result
+}
+
+type FamilyMember = Pick<Product, 'id' | 'optionIds' | 'seoUrls'>
+
+/**
+ * Each option links to the variant that has it together with the shown variant's choices in the
+ * other groups; when no variant has that exact combination, to the variant sharing the most choices
+ * (as Shopware's find-variant does after a switched group).
+ */
+export function variantGroups(
+  configurator: Schemas['PropertyGroup'][] | undefined,
+  current: string[],
+  family: FamilyMember[],
+  locale: Locale,
+): VariantGroup[] {
+  if (!configurator?.length || !family.length) return []
+  const selected = new Set(current)
+  return configurator.map((group) => {
+    const options = group.options ?? []
+    const groupOptionIds = new Set(options.map((o) => o.id))
+    const others = current.filter((id) => !groupOptionIds.has(id))
+    return {
+      id: group.id,
+      name: group.translated?.name || group.name,
+      options: options.map((option): VariantOption => {
+        const candidates = family.filter((member) => (member.optionIds ?? []).includes(option.id))
+        let best: FamilyMember | undefined
+        let bestScore = -1
+        for (const member of candidates) {
+          const score = others.filter((id) => (member.optionIds ?? []).includes(id)).length
+          if (score > bestScore) {
+            best = member
+            bestScore = score
+          }
+        }
+        const result: VariantOption = { id: option.id, name: option.translated?.name || option.name, selected: selected.has(option.id) }
+        if (best) result.href = productHref(locale, { id: best.id, seoUrls: best.seoUrls })
+        return result
+      }),
+    }
+  })
+}
+
+function reviews(product: Product, result: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] }): ProductView['reviews'] {
+  const items = (result.elements ?? []).map((r): ProductReviewView => {
+    const item: ProductReviewView = { id: r.id, title: r.title, content: r.content, points: r.points ?? 0 }
+    if (r.createdAt) item.date = r.createdAt
+    if (r.externalUser) item.author = r.externalUser
+    return item
+  })
+  const count = result.total ?? items.length
+  const average =
+    typeof product.ratingAverage === 'number' && product.ratingAverage > 0
+      ? product.ratingAverage
+      : items.length
+        ? items.reduce((sum, r) => sum + r.points, 0) / items.length
+        : undefined
+  return average !== undefined && count > 0 ? { average: Math.round(average * 10) / 10, count, items } : { count, items }
+}
+
+function plainText(html: string | undefined): string | undefined {
+  if (!html) return undefined
+  const value = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+  return value ? value.slice(0, 300) : undefined
+}
+
+interface BreadcrumbEntry {
+  categoryId: string
+  name: string
+  type?: string
+  seoUrls?: Schemas['SeoUrl'][]
+  translated?: { name?: string }
+}
+
+async function productBreadcrumb(store: Store, id: string): Promise<BreadcrumbEntry[]> {
+  try {
+    const { data } = await store.invoke('readBreadcrumb get /breadcrumb/{id}', {
+      pathParams: { id },
+      query: { type: 'product' },
+      headers: { 'sw-include-seo-urls': 'true' } as Record<string, string>,
+    })
+    // 6.7 answers a plain list; newer versions wrap it as {breadcrumbs: [...]}.
+    const raw: unknown = data
+    return Array.isArray(raw) ? (raw as BreadcrumbEntry[]) : ((raw as { breadcrumbs?: BreadcrumbEntry[] }).breadcrumbs ?? [])
+  } catch (err) {
+    // A shop without the breadcrumb route (before 6.7) still shows the product, with a shorter trail.
+    if (isNotFound(err)) return []
+    throw err
+  }
+}
+
+async function familyOf(store: Store, parentId: string): Promise<FamilyMember[]> {
+  const { data } = await store.invoke('readProduct post /product', {
+    headers: seoUrlsHeader,
+    body: { filter: [eq('parentId', parentId)], limit: 500, includes: familyIncludes },
+  })
+  return data.elements ?? []
+}
+
+async function productCards(store: Store, ids: string[], locale: Locale): Promise<CmsProduct[]> {
+  if (!ids.length) return []
+  const { data } = await store.invoke('readProduct post /product', {
+    headers: seoUrlsHeader,
+    body: { ids, limit: ids.length, associations: { cover: {} }, includes: cardIncludes },
+  })
+  const byId = new Map((data.elements ?? []).map((p) => [p.id, p]))
+  // Keep the cookie's order (newest first); the store answers in its own order.
+  return ids.map((id) => byId.get(id)).flatMap((p) => (p ? [toProductCard(p, locale)].filter((c): c is CmsProduct => !!c) : []))
+}
+
+async function isVisitor(store: Store): Promise<boolean> {
+  // Without a session there is no customer; only a session's context can hold a login.
+  if (!store.hasSession) return true
+  const { data } = await store.invoke('readContext get /context', {})
+  const customer = data.customer as { guest?: boolean } | null | undefined
+  return !customer || customer.guest === true
+}
+
+/**
+ * The product page in (after the SEO URL was resolved) one round of parallel store calls: the
+ * product, its reviews, cross-sellings, variant family, breadcrumb, the URL in the other languages,
+ * the last viewed products and (with a session) the login state. A variant's own URL needs its
+ * parent's family, which only the product tells: that page makes one more call (a third round).
+ * Unknown ids answer 'not-found'.
+ */
+export async function loadProductPage(
+  context: ProductContext,
+  request: Request,
+  locale: Locale,
+  id: string,
+  path: string,
+): Promise<ProductPageData | undefined> {
+  const store = getStore(context, request, locale)
+  const lastViewedIds = readLastViewed(request).filter((other) => other !== id)
+
+  let detail: Schemas['ProductDetailResponse']
+  let reviewResult: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] }
+  let crossSellingResult: Schemas['CrossSellingElementCollection']
+  let family: FamilyMember[]
+  let crumbs: BreadcrumbEntry[]
+  let alternates: Partial<Record<Locale, string>>
+  let lastViewed: CmsProduct[]
+  let visitor: boolean
+  try {
+    ;[detail, reviewResult, crossSellingResult, family, crumbs, alternates, lastViewed, visitor] = await Promise.all([
+      store.invoke('readProductDetail post /product/{productId}', {
+        pathParams: { productId: id },
+        headers: { 'sw-include-seo-urls': true },
+        body: { associations: productAssociations },
+      }).then((r) => r.data),
+      store.invoke('readProductReviews post /product/{productId}/reviews', {
+        pathParams: { productId: id },
+        body: { limit: 10, sort: [{ field: 'createdAt', order: 'DESC' }] },
+      }).then((r) => r.data),
+      store.invoke('readProductCrossSellings post /product/{productId}/cross-selling', {
+        pathParams: { productId: id },
+        headers: { 'sw-include-seo-urls': true },
+      }).then((r) => r.data),
+      familyOf(store, id),
+      productBreadcrumb(store, id),
+      alternatePaths(store, 'frontend.detail.page', id, locale, path),
+      productCards(store, lastViewedIds, locale),
+      isVisitor(store),
+    ])
+  } catch (err) {
+    if (isNotFound(err)) return undefined
+    throw err
+  }
+
+  const product = detail.product
+  const name = product.translated?.name || product.name
+  // A variant URL: its siblings are the parent's children (the extra call described above).
+  if (!family.length && product.parentId && detail.configurator?.length) family = await familyOf(store, product.parentId)
+
+  const description = product.translated?.description || product.description
+  const view: ProductView = {
+    id: product.id,
+    pageId: id,
+    productNumber: product.productNumber,
+    name,
+    images: images(product),
+    properties: properties(product),
+    details: details(product, locale),
+    shippingFree: product.shippingFree === true,
+    downloads: (product.downloads ?? []).flatMap((d) => {
+      const href = d.media?.url && safeExternalUrl(d.media.url)
+      if (!href) return []
+      return [{ title: d.media?.translated?.title || d.media?.title || d.media?.fileName || href, href }]
+    }),
+    variants: variantGroups(detail.configurator, product.optionIds ?? [], family, locale),
+    price: price(product),
+    availability: availability(product),
+    rules: purchaseRules(product),
+    reviews: reviews(product, reviewResult),
+    crossSellings: crossSellingResult
+      .map((element) => ({
+        id: element.crossSelling.id,
+        name: element.crossSelling.translated?.name || element.crossSelling.name,
+        products: element.products.map((p) => toProductCard(p, locale)).filter((c): c is CmsProduct => !!c),
+      }))
+      .filter((group) => group.products.length > 0),
+    lastViewed: lastViewed.filter((card) => card.id !== product.id && card.id !== product.parentId),
+  }
+  if (product.parentId) view.parentId = product.parentId
+  if (product.ean) view.ean = product.ean
+  if (description) view.descriptionHtml = sanitizeCmsHtml(description, context.publicUrl)
+  if (typeof product.weight === 'number' && product.weight > 0) view.weightKg = product.weight
+  const deliveryTime = product.deliveryTime?.translated?.name || product.deliveryTime?.name
+  if (deliveryTime) view.deliveryTime = deliveryTime
+  const manufacturer = product.manufacturer
+  if (manufacturer) {
+    const manufacturerName = manufacturer.translated?.name || manufacturer.name
+    view.manufacturer = { id: manufacturer.id, name: manufacturerName, href: localizePath(locale, `/manufacturer/${manufacturer.id}`) }
+    const logo = imageOf(manufacturer.media, manufacturerName)
+    if (logo) view.manufacturer.logo = logo
+  }
+
+  const breadcrumbs: Breadcrumb[] = crumbs
+    .filter((b) => b.type !== 'folder' && b.type !== 'link')
+    .map((b) => ({
+      name: b.translated?.name || b.name,
+      href: localizePath(locale, seoPath(b.seoUrls) ?? `/navigation/${b.categoryId}`),
+    }))
+  breadcrumbs.push({ name, href: path })
+
+  const page: ProductPageData = {
+    product: view,
+    metaTitle: product.translated?.metaTitle || product.metaTitle || name,
+    path,
+    alternates,
+    breadcrumbs,
+    visitor,
+  }
+  const metaDescription = product.translated?.metaDescription || product.metaDescription || plainText(description)
+  if (metaDescription) page.metaDescription = metaDescription
+  return page
+}
+
+/** Purchase rules and buyability of one product, for validating an add-to-cart request. */
+export async function loadPurchaseFacts(
+  context: ProductContext,
+  request: Request,
+  locale: Locale,
+  id: string,
+): Promise<{ rules: PurchaseRules; buyable: boolean; name: string } | undefined> {
+  const store = getStore(context, request, locale)
+  const { data } = await store.invoke('readProduct post /product', {
+    body: {
+      ids: [id],
+      limit: 1,
+      includes: {
+        product: ['id', 'name', 'translated', 'minPurchase', 'purchaseSteps', 'maxPurchase', 'calculatedMaxPurchase', 'customFields', 'childCount', 'calculatedPrice'],
+        calculated_price: ['unitPrice'],
+      },
+    },
+  })
+  const product = data.elements?.[0]
+  if (!product) return undefined
+  const buyable = !isPriceOnRequest(product) && !(product.childCount && product.childCount > 0)
+  return { rules: purchaseRules(product), buyable, name: product.translated?.name || product.name }
+}
+
+/** Title, description, absolute canonical and alternates of a product page. */
+export function productSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ProductPageData): SeoData {
+  const t = getT(locale, 'common')
+  const alternates = Object.fromEntries(
+    Object.entries(page.alternates).map(([l, path]) => [l, absoluteUrl(context.publicUrl, path)]),
+  ) as Partial<Record<Locale, string>>
+  return {
+    title: t('meta.titleTemplate', { title: page.metaTitle }),
+    description: page.metaDescription ?? t('meta.defaultDescription'),
+    canonical: absoluteUrl(context.publicUrl, page.path),
+    alternates,
+  }
+}
+
+/** The page's schema.org Product (BreadcrumbList comes from the breadcrumbs, rendered by root). */
+export function productStructuredData(context: Pick<LoadContext, 'publicUrl'>, page: ProductPageData) {
+  const { product } = page
+  const input: ProductJsonLdInput = {
+    name: product.name,
+    sku: product.productNumber,
+    images: product.images.map((image) => image.src),
+    url: absoluteUrl(context.publicUrl, page.path),
+    currency: 'EUR',
+    availability: schemaAvailability(product.availability),
+  }
+  if (product.ean) input.gtin = product.ean
+  if (page.metaDescription) input.description = page.metaDescription
+  if (product.manufacturer) input.brand = product.manufacturer.name
+  if (product.price.unitPrice !== undefined) input.price = product.price.unitPrice
+  if (product.reviews.average !== undefined) input.rating = { average: product.reviews.average, count: product.reviews.count }
+  return productJsonLd(input)
+}
