@@ -28,6 +28,11 @@ export const routeTable: RouteDef[] = [
   { id: 'toc', path: 'toc', file: 'routes/legal-page.tsx' },
   { id: 'privacy', path: 'privacy', file: 'routes/legal-page.tsx' },
   { id: 'shipping', path: 'shipping', file: 'routes/legal-page.tsx' },
+  { id: 'search', path: 'search', file: 'routes/search.tsx' },
+  // Resource route (JSON) for the header's search suggestions; localized so it answers in the page language.
+  { id: 'suggest', path: 'search-suggest', file: 'routes/search-suggest.ts' },
+  { id: 'manufacturers', path: 'manufacturer', file: 'routes/manufacturers.tsx' },
+  { id: 'manufacturer', path: 'manufacturer/:id', file: 'routes/manufacturer.tsx' },
   // Catch-all: content pages resolved through the store's SEO URLs, else 404.
   { id: 'content', path: '*', file: 'routes/content.tsx' },
 ]

@@ -13,7 +13,9 @@ import type {
 } from '~/components/cms/types'
 import { backgroundImage } from '~/lib/background-media'
 import { productHref, safeExternalUrl } from '~/lib/links'
+import { parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
+import { toListingView } from './listing.server'
 
 type Product = Schemas['Product']
 type Media = Schemas['Media']
@@ -23,6 +25,8 @@ export interface CmsMapOptions {
   logger: Logger
   /** Public origin of the shop; links elsewhere count as external. */
   publicUrl: string
+  /** The page URL's listing state, which the product-listing slot was loaded with. */
+  listingQuery?: ListingQuery
 }
 
 const TEXT_TAGS = [
@@ -251,10 +255,9 @@ function element(slot: Schemas['CmsSlot'], options: CmsMapOptions, images: Image
       return list.length ? { id: slot.id, type: 'product-slider', products: list, ...(title ? { title } : {}) } : undefined
     }
     case 'product-listing': {
-      const listing = isObject(data.listing) ? data.listing : {}
-      const list = products(listing.elements, options.locale, images)
-      const total = typeof listing.total === 'number' ? listing.total : list.length
-      return { id: slot.id, type: 'product-listing', products: list, total }
+      const listing = isObject(data.listing) ? (data.listing as Partial<Schemas['ProductListingResult']>) : {}
+      const query = options.listingQuery ?? parseListingQuery(new URLSearchParams())
+      return { id: slot.id, type: 'product-listing', listing: toListingView(listing, query, options.locale) }
     }
     default:
       if (!reportedTypes.has(slot.type)) {

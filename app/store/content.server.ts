@@ -3,12 +3,14 @@ import sanitizeHtml from 'sanitize-html'
 import type { CmsPageData } from '~/components/cms/types'
 import type { LoadContext } from '~/load-context'
 import { seoPath } from '~/lib/links'
+import { isFiltered, parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb } from '~/lib/shell-types'
 import { getStore, type Store } from './client.server'
 import { sanitizeCmsHtml, toCmsPage } from './cms.server'
 import { navigationCategoryId } from './context.server'
 import { isNotFound } from './errors.server'
+import { categoryListingBody } from './listing.server'
 
 type SeoUrl = Schemas['SeoUrl']
 type RouteName = SeoUrl['routeName']
@@ -28,6 +30,11 @@ export interface ContentPageData {
   path: string
   alternates: Partial<Record<Locale, string>>
   breadcrumbs: Breadcrumb[]
+  /**
+   * Listing pages: the canonical is the SEO path plus `?p=N` past page 1 (other parameters dropped),
+   * and filtered or sorted views are `noindex,follow`.
+   */
+  listingSeo?: { canonicalPath: string; robots?: string }
 }
 
 export type ContentResolution =
@@ -137,11 +144,12 @@ function categoryBreadcrumbs(
   })
 }
 
-async function loadCategory(context: ContentContext, store: Store, id: string, locale: Locale, path: string) {
+async function loadCategory(context: ContentContext, store: Store, id: string, locale: Locale, path: string, listing?: ListingQuery) {
   const { data: category } = await store.invoke('readCategory post /category/{navigationId}', {
     pathParams: { navigationId: id },
     headers: { 'sw-include-seo-urls': true },
-    body: {},
+    // The URL's listing parameters filter, sort and page the layout's product-listing slot.
+    body: listing ? categoryListingBody(listing) : {},
   })
   const name = category.translated?.name || category.name
   const description = category.translated?.description || category.description
@@ -155,7 +163,11 @@ async function loadCategory(context: ContentContext, store: Store, id: string, l
   const metaDescription = category.translated?.metaDescription || category.metaDescription || plainText(description)
   if (metaDescription) page.metaDescription = metaDescription
   if (category.cmsPage) {
-    page.cms = toCmsPage(category.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl })
+    page.cms = toCmsPage(category.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl, ...(listing ? { listingQuery: listing } : {}) })
+    if (listing && hasListing(page.cms)) {
+      page.listingSeo = { canonicalPath: listing.p > 1 ? `${path}?p=${listing.p}` : path }
+      if (isFiltered(listing)) page.listingSeo.robots = 'noindex,follow'
+    }
   } else if (description) {
     page.descriptionHtml = sanitizeCmsHtml(description, context.publicUrl)
   }
@@ -181,6 +193,10 @@ async function loadLandingPage(context: ContentContext, store: Store, id: string
   return page
 }
 
+function hasListing(cms: CmsPageData): boolean {
+  return cms.sections.some((s) => s.blocks.some((b) => b.elements.some((e) => e.type === 'product-listing')))
+}
+
 async function loadPage(
   context: ContentContext,
   store: Store,
@@ -188,6 +204,7 @@ async function loadPage(
   id: string,
   locale: Locale,
   path: string,
+  listing?: ListingQuery,
 ): Promise<ContentResolution> {
   try {
     if (routeName === 'frontend.landing.page') {
@@ -198,7 +215,7 @@ async function loadPage(
       return { type: 'page', page: { ...page, alternates, breadcrumbs: [{ name: page.name, href: path }] } }
     }
     const [{ page, category }, alternates, entries] = await Promise.all([
-      loadCategory(context, store, id, locale, path),
+      loadCategory(context, store, id, locale, path, listing),
       alternatePaths(store, routeName, id, locale, path),
       fetchBreadcrumbs(store, id),
     ])
@@ -230,6 +247,7 @@ export async function resolveContent(
 ): Promise<ContentResolution> {
   const store = getStore(context, request, locale)
   const search = new URL(request.url).search
+  const listing = parseListingQuery(new URL(request.url).searchParams)
   const decoded = safeDecode(neutralPath)
   if (!decoded) return { type: 'not-found' }
 
@@ -240,7 +258,7 @@ export async function resolveContent(
     const canonical = await canonicalSeoPath(store, routeName, id, locale)
     if (canonical) return { type: 'redirect', location: `${localizePath(locale, canonical)}${search}` }
     if (routeName === 'frontend.detail.page') return { type: 'product', id, path: localizePath(locale, `/detail/${id}`) }
-    return loadPage(context, store, routeName, id, locale, localizePath(locale, `${technicalPrefix[routeName]}${id}`))
+    return loadPage(context, store, routeName, id, locale, localizePath(locale, `${technicalPrefix[routeName]}${id}`), listing)
   }
 
   const info = decoded.replace(/^\/+/, '')
@@ -268,7 +286,7 @@ export async function resolveContent(
   if (match.routeName === 'frontend.detail.page') {
     return { type: 'product', id: match.foreignKey, path: localizePath(locale, `/${target}`) }
   }
-  return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${target}`))
+  return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${target}`), listing)
 }
 
 function withoutSlash(path: string): string {

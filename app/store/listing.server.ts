@@ -23,14 +23,16 @@ export const listingIncludes = {
   seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
 }
 
-// Shopware answers tag facets only when asked; the demo store has none and the filter UI then hides them.
-const tagAggregation = { name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }
-
 const seoHeaders = { 'sw-include-seo-urls': true } as const
 
 /** The Store API body of a listing or search request for this URL state. */
 export function listingBody(query: ListingQuery, extra: Record<string, unknown> = {}): ListingBody {
-  return { ...listingCriteria(query), includes: listingIncludes, aggregations: [tagAggregation], ...extra } as ListingBody
+  return { ...listingCriteria(query), includes: listingIncludes, ...extra } as ListingBody
+}
+
+/** The listing part of a `POST /category/{id}` body: the CMS product-listing slot reads it (no includes: they would strip the layout). */
+export function categoryListingBody(query: ListingQuery): Schemas['Criteria'] {
+  return listingCriteria(query) as Schemas['Criteria']
 }
 
 type Json = Record<string, unknown>
@@ -105,6 +107,7 @@ function facets(aggregations: unknown, query: ListingQuery): ListingFacets {
         return { id: g.id, name: g.name, options: options(group.options, query.properties) }
       })
       .filter((g): g is ListingFacets['properties'][number] => !!g && g.options.length > 0),
+    // Shopware's listing has no tag facet; a store that adds a `tags` entity aggregation gets the filter options.
     tags: options(entities('tags'), query.tag),
     shippingFree: isObject(aggs['shipping-free']) && String(aggs['shipping-free'].max) === '1',
   }

@@ -24,8 +24,9 @@ export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Loca
   return {
     title: useDefault ? t('meta.defaultTitle') : t('meta.titleTemplate', { title: page.metaTitle }),
     description: page.metaDescription ?? t('meta.defaultDescription'),
-    canonical: absolute(context.publicUrl, page.path),
+    canonical: absolute(context.publicUrl, page.listingSeo?.canonicalPath ?? page.path),
     alternates,
+    ...(page.listingSeo?.robots ? { robots: page.listingSeo.robots } : {}),
   }
 }
 

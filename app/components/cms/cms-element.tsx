@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
+import { Listing } from '~/components/listing/listing'
 import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
@@ -52,22 +53,7 @@ export function CmsElement({ element, locale, pageName }: ElementProps) {
     case 'product-slider':
       return <ProductSlider title={element.title} products={element.products} locale={locale} />
     case 'product-listing':
-      return (
-        <section className="cms-listing" aria-label={t('listing.label', { name: pageName })}>
-          <p className="cms-listing-count">{t('listing.count', { count: element.total })}</p>
-          {element.products.length ? (
-            <ul className="cms-product-grid">
-              {element.products.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} locale={locale} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t('listing.empty')}</p>
-          )}
-        </section>
-      )
+      return <Listing view={element.listing} locale={locale} label={t('listing.label', { name: pageName })} />
   }
 }
 

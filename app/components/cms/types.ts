@@ -1,3 +1,5 @@
+import type { ListingView } from '~/components/listing/types'
+
 // The CMS page as the renderer sees it: mapped and sanitized on the server from the Store API's
 // cms_page, keeping only what is rendered (smaller payloads, no raw HTML reaches a component).
 
@@ -39,7 +41,7 @@ export type CmsElement =
   | { id: string; type: 'image-gallery'; images: CmsImage[] }
   | { id: string; type: 'product-box'; product: CmsProduct }
   | { id: string; type: 'product-slider'; title?: string; products: CmsProduct[] }
-  | { id: string; type: 'product-listing'; products: CmsProduct[]; total: number }
+  | { id: string; type: 'product-listing'; listing: ListingView }
 
 export interface CmsBlock extends CmsLayout {
   id: string

@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ProductImage } from '~/components/product-image'
+import type { Locale } from '~/lib/locale'
+import { formatPrice } from '~/lib/money'
+import type { ListingProduct } from './types'
+
+// Grid: 2 columns on phones, 3 on tablets, 4 from 1024 px in a container of at most ~1200 px.
+const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw'
+
+/** A product in a listing: picture, name, number, net price (or price on request) and availability. */
+export function ListingProductCard({ product, locale, priority }: { product: ListingProduct; locale: Locale; priority?: boolean }) {
+  const { t } = useTranslation('listing')
+  const { availability } = product
+  return (
+    <article className="listing-card cms-product-card" data-product-number={product.productNumber}>
+      <Link to={product.href} className="cms-product-link" prefetch="intent">
+        <span className="cms-product-media">
+          {/* The name follows in the same link, so the picture is decorative (empty alt). */}
+          {product.image ? (
+            <ProductImage
+              src={product.image.url}
+              alt=""
+              width={product.image.width}
+              height={product.image.height}
+              sizes={CARD_SIZES}
+              priority={priority}
+            />
+          ) : null}
+        </span>
+        <span className="cms-product-name">{product.name}</span>
+      </Link>
+      {product.productNumber ? <p className="cms-product-number">{t('product.number', { number: product.productNumber })}</p> : null}
+      <p className={`listing-availability listing-availability-${availability.state}`}>
+        {t(`product.availability.${availability.state}`, { count: availability.stock ?? 0 })}
+      </p>
+      {product.price !== undefined ? (
+        <p className="cms-product-price listing-price" data-price={product.price}>
+          <span className="visually-hidden">{t('product.price')}: </span>
+          {product.fromPrice ? <span>{t('product.from')} </span> : null}
+          <strong>{formatPrice(locale, product.price)}</strong>{' '}
+          {product.listPrice !== undefined ? (
+            <>
+              <span className="visually-hidden">{t('product.listPrice')} </span>
+              <s className="listing-list-price">{formatPrice(locale, product.listPrice)}</s>{' '}
+            </>
+          ) : null}
+          <small>{t('product.netNote')}</small>
+        </p>
+      ) : (
+        <p className="cms-product-price listing-price-on-request">{t('product.priceOnRequest')}</p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,427 @@
+import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { JsonLd } from '~/components/shell/nonce'
+import { buttonClass } from '~/components/ui/button'
+import {
+  hasFilters,
+  listingHref,
+  parseListingQuery,
+  PAGE_SIZES,
+  withoutFilter,
+  withoutFilters,
+  withPage,
+  type ListingQuery,
+  type RemovableFilter,
+} from '~/lib/listing-url'
+import type { Locale } from '~/lib/locale'
+import { formatPrice } from '~/lib/money'
+import { ListingProductCard } from './listing-product-card'
+import type { ListingProduct, ListingView } from './types'
+import './listing.css'
+
+interface ListingProps {
+  view: ListingView
+  locale: Locale
+  /** Accessible name of the listing region. */
+  label: string
+}
+
+/**
+ * A product listing with its GET filter form, sorting, page size, active filters, grid and
+ * pagination. Everything works as plain links and form submissions; with JS the form applies on
+ * change and "load more" appends the next page in place.
+ */
+export function Listing({ view, locale, label }: ListingProps) {
+  const { t } = useTranslation('listing')
+  const { pathname } = useLocation()
+  const hydrated = useHydrated()
+  const [appended, setAppended] = useState<{ base: ListingView; products: ListingProduct[]; page: number }>({
+    base: view,
+    products: [],
+    page: view.page,
+  })
+  // A new result (other filters, sorting, page) replaces whatever "load more" appended.
+  let current = appended
+  if (appended.base !== view) {
+    current = { base: view, products: [], page: view.page }
+    setAppended(current)
+  }
+  const products = [...view.products, ...current.products]
+  const query = view.query
+  const href = (q: ListingQuery) => listingHref(pathname, q)
+  const filtered = hasFilters(query)
+
+  return (
+    <section className="listing" aria-label={label}>
+      <ListingJsonLd view={view} />
+      <FilterForm view={view} pathname={pathname} hydrated={hydrated} />
+      <div className="listing-main">
+        <ActiveFilters view={view} locale={locale} href={href} />
+        <p className="listing-count" role="status" aria-live="polite" aria-atomic="true">
+          {current.products.length
+            ? t('showing', { shown: products.length, total: view.total })
+            : t('count', { count: view.total })}
+        </p>
+        {products.length ? (
+          <ul className="cms-product-grid listing-grid">
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ListingProductCard product={product} locale={locale} priority={index < 2 && view.page === 1} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="listing-empty">
+            <h2>{t('empty.title')}</h2>
+            <p>{filtered ? t('empty.filtered') : t('empty.none')}</p>
+            {filtered ? <Link to={href(withoutFilters(query))}>{t('filters.resetAll')}</Link> : null}
+          </div>
+        )}
+        <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} onLoaded={(next) => setAppended(next)} base={view} appended={current.products} />
+        <Pagination view={view} href={href} />
+      </div>
+    </section>
+  )
+}
+
+function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname: string; hydrated: boolean }) {
+  const { t } = useTranslation('listing')
+  const navigate = useNavigate()
+  const { query, facets } = view
+  const id = useId()
+
+  // With JS the form's state goes through the same parser, so the URL stays short and canonical.
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
+    const next = parseListingQuery(params)
+    navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    go(event.currentTarget)
+  }
+  const formRef = useRef<HTMLFormElement>(null)
+  const goRef = useRef(go)
+  goRef.current = go
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    // The native change event (React's onChange is per keystroke): a price applies on leaving the field.
+    const listener = () => goRef.current(form)
+    form.addEventListener('change', listener)
+    return () => form.removeEventListener('change', listener)
+  }, [])
+
+  return (
+    <form method="get" action={pathname} className="listing-filters" ref={formRef} onSubmit={onSubmit} aria-label={t('filters.title')}>
+      {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
+      <div className="listing-toolbar">
+        <label htmlFor={`${id}-order`}>{t('sort.label')}</label>
+        <select id={`${id}-order`} name="order" defaultValue={view.order} key={`o-${view.order}`}>
+          {view.sortings.map((s) => (
+            <option key={s.key} value={s.key}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-limit`}>{t('limit.label')}</label>
+        <select id={`${id}-limit`} name="limit" defaultValue={String(query.limit)} key={`l-${query.limit}`}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="listing-facets" key={listingHref('', query)}>
+        {facets.manufacturers.length ? (
+          <fieldset>
+            <legend>{t('filters.manufacturer')}</legend>
+            {facets.manufacturers.map((m) => (
+              <label key={m.id} className="listing-check">
+                <input type="checkbox" name="manufacturer" value={m.id} defaultChecked={m.active} /> {m.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {facets.properties.map((group) => (
+          <fieldset key={group.id}>
+            <legend>{group.name}</legend>
+            {group.options.map((o) => (
+              <label key={o.id} className="listing-check">
+                <input type="checkbox" name="properties" value={o.id} defaultChecked={o.active} /> {o.name}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+        {facets.tags.length ? (
+          <fieldset>
+            <legend>{t('filters.tags')}</legend>
+            {facets.tags.map((o) => (
+              <label key={o.id} className="listing-check">
+                <input type="checkbox" name="tag" value={o.id} defaultChecked={o.active} /> {o.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <fieldset className="listing-price-range">
+          <legend>{t('filters.price')}</legend>
+          <label htmlFor={`${id}-min`}>{t('filters.minPrice')}</label>
+          <input
+            id={`${id}-min`}
+            type="number"
+            name="min-price"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            defaultValue={query.minPrice ?? ''}
+            placeholder={facets.price ? String(facets.price.min) : undefined}
+          />
+          <label htmlFor={`${id}-max`}>{t('filters.maxPrice')}</label>
+          <input
+            id={`${id}-max`}
+            type="number"
+            name="max-price"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            defaultValue={query.maxPrice ?? ''}
+            placeholder={facets.price ? String(facets.price.max) : undefined}
+          />
+        </fieldset>
+        {facets.maxRating || query.rating ? (
+          <fieldset>
+            <legend>{t('filters.rating')}</legend>
+            <label className="listing-check">
+              <input type="radio" name="rating" value="" defaultChecked={query.rating === undefined} /> {t('filters.ratingAny')}
+            </label>
+            {[5, 4, 3, 2, 1]
+              .filter((n) => n <= Math.max(facets.maxRating ?? 0, query.rating ?? 0))
+              .map((n) => (
+                <label key={n} className="listing-check">
+                  <input type="radio" name="rating" value={n} defaultChecked={query.rating === n} /> {t('filters.ratingMin', { count: n })}
+                </label>
+              ))}
+          </fieldset>
+        ) : null}
+        <fieldset>
+          <legend>{t('filters.availability')}</legend>
+          {facets.shippingFree || query.shippingFree ? (
+            <label className="listing-check">
+              <input type="checkbox" name="shipping-free" value="1" defaultChecked={query.shippingFree} /> {t('filters.shippingFree')}
+            </label>
+          ) : null}
+          <label className="listing-check">
+            <input type="checkbox" name="available" value="1" defaultChecked={query.available} /> {t('filters.available')}
+          </label>
+        </fieldset>
+      </div>
+      {/* With JS every change applies at once; the button stays for keyboard users and without JS. */}
+      <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')} data-hydrated={hydrated || undefined}>
+        {t('filters.apply')}
+      </button>
+    </form>
+  )
+}
+
+function ActiveFilters({ view, locale, href }: { view: ListingView; locale: Locale; href: (q: ListingQuery) => string }) {
+  const { t } = useTranslation('listing')
+  const { query, filterNames } = view
+  const items: { key: string; name: string; filter: RemovableFilter }[] = []
+  for (const kind of ['manufacturer', 'properties', 'tag'] as const) {
+    for (const id of query[kind]) items.push({ key: `${kind}-${id}`, name: filterNames[id] ?? id.slice(0, 8), filter: { kind, id } })
+  }
+  if (query.minPrice !== undefined)
+    items.push({ key: 'min', name: t('filters.minPriceActive', { price: formatPrice(locale, query.minPrice) }), filter: { kind: 'min-price' } })
+  if (query.maxPrice !== undefined)
+    items.push({ key: 'max', name: t('filters.maxPriceActive', { price: formatPrice(locale, query.maxPrice) }), filter: { kind: 'max-price' } })
+  if (query.rating !== undefined) items.push({ key: 'rating', name: t('filters.ratingActive', { count: query.rating }), filter: { kind: 'rating' } })
+  if (query.shippingFree) items.push({ key: 'sf', name: t('filters.shippingFree'), filter: { kind: 'shipping-free' } })
+  if (query.available) items.push({ key: 'av', name: t('filters.available'), filter: { kind: 'available' } })
+  if (!items.length) return null
+  return (
+    <div className="listing-active">
+      <h2 className="listing-active-title">{t('filters.active')}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link to={href(withoutFilter(query, item.filter))} preventScrollReset aria-label={t('filters.remove', { name: item.name })}>
+              {item.name} <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to={href(withoutFilters(query))} preventScrollReset className="listing-reset">
+            {t('filters.resetAll')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+/** The listing inside another route's loader data (search and manufacturer pages, or a CMS slot). */
+export function findListingView(data: unknown): ListingView | undefined {
+  if (!data || typeof data !== 'object') return undefined
+  const record = data as { listing?: ListingView; view?: { cms?: { sections?: { blocks?: { elements?: unknown[] }[] }[] } } }
+  if (record.listing) return record.listing
+  for (const section of record.view?.cms?.sections ?? []) {
+    for (const block of section.blocks ?? []) {
+      for (const element of block.elements ?? []) {
+        const e = element as { type?: string; listing?: ListingView }
+        if (e.type === 'product-listing' && e.listing) return e.listing
+      }
+    }
+  }
+  return undefined
+}
+
+interface LoadMoreProps {
+  view: ListingView
+  base: ListingView
+  appended: ListingProduct[]
+  page: number
+  hydrated: boolean
+  href: (q: ListingQuery) => string
+  onLoaded: (next: { base: ListingView; products: ListingProduct[]; page: number }) => void
+}
+
+function LoadMore({ view, base, appended, page, hydrated, href, onLoaded }: LoadMoreProps) {
+  const { t } = useTranslation('listing')
+  const fetcher = useFetcher<unknown>()
+  const handled = useRef<unknown>(null)
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return
+    handled.current = fetcher.data
+    const next = findListingView(fetcher.data)
+    if (!next) return
+    const known = new Set([...base.products, ...appended].map((p) => p.id))
+    onLoaded({ base, products: [...appended, ...next.products.filter((p) => !known.has(p.id))], page: next.page })
+  }, [fetcher.state, fetcher.data, base, appended, onLoaded])
+
+  if (page >= view.pages) return null
+  const nextHref = href(withPage(view.query, page + 1))
+  if (!hydrated) {
+    return (
+      <p className="listing-more">
+        <Link to={nextHref} className={buttonClass({ variant: 'secondary' })} rel="next">
+          {t('loadMore')}
+        </Link>
+      </p>
+    )
+  }
+  const busy = fetcher.state !== 'idle'
+  return (
+    <p className="listing-more">
+      <button type="button" className={buttonClass({ variant: 'secondary' })} aria-busy={busy} disabled={busy} onClick={() => fetcher.load(nextHref)}>
+        {busy ? t('loading') : t('loadMore')}
+      </button>
+    </p>
+  )
+}
+
+/** Page numbers to show: first, last and two either side of the current one. */
+export function pageWindow(page: number, pages: number): (number | 'gap')[] {
+  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2].filter((n) => n >= 1 && n <= pages))
+  const sorted = [...wanted].sort((a, b) => a - b)
+  const out: (number | 'gap')[] = []
+  sorted.forEach((n, i) => {
+    if (i > 0 && n - sorted[i - 1]! > 1) out.push('gap')
+    out.push(n)
+  })
+  return out
+}
+
+function Pagination({ view, href }: { view: ListingView; href: (q: ListingQuery) => string }) {
+  const { t } = useTranslation('listing')
+  if (view.pages <= 1) return null
+  const { page, pages, query } = view
+  return (
+    <nav className="listing-pagination" aria-label={t('pagination.label')}>
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={href(withPage(query, page - 1))} rel="prev">
+              <span aria-hidden="true">‹</span> <span className="visually-hidden">{t('pagination.previous')}</span>
+            </Link>
+          </li>
+        ) : null}
+        {pageWindow(page, pages).map((n, i) =>
+          n === 'gap' ? (
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={href(withPage(query, n))}
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={t('pagination.page', { page: n })}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pages ? (
+          <li>
+            <Link to={href(withPage(query, page + 1))} rel="next">
+              <span className="visually-hidden">{t('pagination.next')}</span> <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  )
+}
+
+function ListingJsonLd({ view }: { view: ListingView }) {
+  const root = useRouteLoaderData('root') as { publicUrl?: string } | undefined
+  const origin = (root?.publicUrl ?? '').replace(/\/+$/, '')
+  if (!view.products.length) return null
+  const offset = (view.page - 1) * view.limit
+  return (
+    <JsonLd
+      data={{
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        numberOfItems: view.total,
+        itemListElement: view.products.map((p, i) => ({
+          '@type': 'ListItem',
+          position: offset + i + 1,
+          url: `${origin}${p.href}`,
+          name: p.name,
+        })),
+      }}
+    />
+  )
+}
+
+/** Head links to the neighbouring pages of a listing, for a route's `meta`. */
+export function paginationLinks(view: ListingView | undefined, pathname: string, publicUrl: string) {
+  if (!view) return []
+  const origin = publicUrl.replace(/\/+$/, '')
+  const links: { tagName: 'link'; rel: string; href: string }[] = []
+  if (view.page > 1) links.push({ tagName: 'link', rel: 'prev', href: `${origin}${listingHref(pathname, withPage(view.query, view.page - 1))}` })
+  if (view.page < view.pages) links.push({ tagName: 'link', rel: 'next', href: `${origin}${listingHref(pathname, withPage(view.query, view.page + 1))}` })
+  return links
+}
+
+/**
+ * Head tags of a page that may hold a listing: its robots rule (filtered or sorted views are
+ * noindex,follow) and links to the neighbouring pages.
+ */
+export function listingHeadMeta(
+  pageData: { seo?: { robots?: string } } & Record<string, unknown>,
+  pathname: string,
+  matches: readonly { id: string; data?: unknown }[],
+) {
+  const root = matches.find((m) => m.id === 'root')?.data as { publicUrl?: string } | undefined
+  return [
+    ...(pageData.seo?.robots ? [{ name: 'robots', content: pageData.seo.robots }] : []),
+    ...paginationLinks(findListingView(pageData), pathname, root?.publicUrl ?? ''),
+  ]
+}
