@@ -52,8 +52,13 @@ describe('categoryLink', () => {
       categoryLink('fr', { id: 'x', type: 'link', linkType: 'external', externalLink: 'https://example.com/a?b=1' }),
     ).toEqual({ href: 'https://example.com/a?b=1', external: true })
   })
-  it('refuses dangerous or relative external links', () => {
-    for (const externalLink of ['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:alert(1)', '/relative', 'vbscript:x']) {
+  it('uses a same-origin path as an internal link, as it is', () => {
+    expect(categoryLink('en', { id: 'x', type: 'link', linkType: 'external', externalLink: '/manufacturer', translated: { externalLink: '/en/manufacturer' } })).toEqual({
+      href: '/en/manufacturer',
+    })
+  })
+  it('refuses dangerous, relative and protocol-relative external links', () => {
+    for (const externalLink of ['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:alert(1)', 'relative', '//evil.example/x', '/\\evil.example', 'vbscript:x']) {
       expect(categoryLink('de', { id: 'x', type: 'link', linkType: 'external', externalLink })).toBeUndefined()
     }
   })

@@ -91,7 +91,11 @@ export function categoryLink(locale: Locale, category: CategoryRef): LinkTarget 
   const internal = category.translated?.internalLink || category.internalLink
   switch (linkType) {
     case 'external': {
-      const url = safeExternalUrl(category.translated?.externalLink || category.externalLink)
+      const value = category.translated?.externalLink || category.externalLink
+      // A same-origin path (e.g. '/en/manufacturer' for the storefront's own pages) is an internal link, used as is.
+      const internalPath = safeRedirectPath(value?.trim())
+      if (internalPath) return { href: internalPath }
+      const url = safeExternalUrl(value)
       return url ? { href: url, external: true } : undefined
     }
     case 'product':

@@ -25,7 +25,8 @@ interface CategoryDef {
   cms?: string
   linkType?: 'category' | 'landing_page' | 'external' | 'product'
   internalLink?: string
-  externalLink?: string
+  /** One link for all languages, or one per language (Shopware's externalLink is translatable). */
+  externalLink?: string | Tri
   linkNewTab?: boolean
   mediaId?: string
   description?: Tri
@@ -144,7 +145,7 @@ function pages(products: SeededProduct[]): PageDef[] {
           blocks: [{ type: 'image-gallery', cssClass: 'anchor-teasers', slots: [gallerySlot(anchorTeasers([
             ['products', ['/produkte/', '/en/products/', '/fr/produits/']], ['spare-parts', ['/ersatzteile/', '/en/spare-parts/', '/fr/pieces-detachees/']],
             ['industries', ['/branchen/', '/en/industries/', '/fr/secteurs/']], ['company', ['/unternehmen/', '/en/company/', '/fr/entreprise/']],
-            ['manufacturers', ['/hersteller/', '/en/manufacturers/', '/fr/fabricants/']],
+            ['manufacturers', ['/manufacturer', '/en/manufacturer', '/fr/manufacturer']],
           ]))] }],
         },
         {
@@ -266,7 +267,12 @@ function categoryTree(): CategoryDef[] {
             { key: 'company-careers', name: ['Karriere', 'Careers', 'Carrières'], slug: ['karriere', 'careers', 'carrieres'], cms: 'company-careers' },
           ],
         },
-        { key: 'hersteller', name: ['Hersteller', 'Manufacturers', 'Fabricants'], slug: ['hersteller', 'manufacturers', 'fabricants'], cms: 'manufacturers', mediaId: contentMedia.anchor('manufacturers') },
+        // The storefront's own manufacturer pages (/manufacturer) list the manufacturers; the anchor links there
+        // in each language. A same-origin path is what a Shopware admin enters as the external link for that.
+        {
+          key: 'hersteller', name: ['Hersteller', 'Manufacturers', 'Fabricants'], type: 'link', linkType: 'external',
+          externalLink: ['/manufacturer', '/en/manufacturer', '/fr/manufacturer'], mediaId: contentMedia.anchor('manufacturers'),
+        },
       ],
     },
     {
@@ -312,7 +318,7 @@ export function seedContent(ins: Inserter, products: SeededProduct[], productNam
         link_new_tab: bool(def.linkNewTab ?? false), cms_page_id: def.cms ? cmsPageId(def.cms) : null, media_id: def.mediaId ?? null,
         visible: 1, active: 1, display_nested_products: 1,
         translations: tr({
-          name: def.name, description: def.description ?? same(null), externalLink: same(def.externalLink ?? null),
+          name: def.name, description: def.description ?? same(null), externalLink: typeof def.externalLink === 'string' || !def.externalLink ? same(def.externalLink ?? null) : def.externalLink,
           metaTitle: same(null), metaDescription: def.description ?? same(null), keywords: same(null),
         }),
       })
