@@ -57,7 +57,10 @@ describe('POST /product aggregations (terms, filter)', () => {
   it('returns the distinct custom field values with counts, keyed by name', async () => {
     const { status, body } = await products({
       limit: 1,
-      aggregations: [terms('crane-manufacturer', 'forst_crane_manufacturer'), terms('machine-manufacturer', 'forst_machine_manufacturer')],
+      aggregations: [
+        terms('crane-manufacturer', 'forst_crane_manufacturer'),
+        terms('machine-manufacturer', 'forst_machine_manufacturer'),
+      ],
     })
     expect(status).toBe(200)
     expect(body.aggregations['crane-manufacturer']!.buckets.map((b) => b.key)).toEqual(['Alpentec', 'Nordholz'])
@@ -92,7 +95,12 @@ describe('POST /product aggregations (terms, filter)', () => {
   })
 
   it('rejects malformed aggregations with 400', async () => {
-    for (const aggregations of [{}, [{ type: 'terms', name: 'x' }], [{ type: 'nope', name: 'x', field: 'id' }], [{ type: 'filter', name: 'x', filter: [] }]]) {
+    for (const aggregations of [
+      {},
+      [{ type: 'terms', name: 'x' }],
+      [{ type: 'nope', name: 'x', field: 'id' }],
+      [{ type: 'filter', name: 'x', filter: [] }],
+    ]) {
       const { status } = await products({ aggregations })
       expect(status, JSON.stringify(aggregations)).toBe(400)
     }

@@ -1,0 +1,265 @@
+import type { operations, Schemas } from '@shopware/api-client/api-types'
+import type { LoadContext } from '~/load-context'
+import { productHref } from '~/lib/links'
+import type { Locale } from '~/lib/locale'
+import { getStore } from './client.server'
+
+/**
+ * Product finder (spec section 1): spare parts by machine manufacturer → machine type → crane
+ * manufacturer → crane type, from the products' custom fields. Each step's options come from the
+ * products matching the accepted choices before it, so every choice narrows the next select.
+ */
+
+export const FINDER_STEPS = [
+  { key: 'machineManufacturer', param: 'machine-manufacturer', field: 'forst_machine_manufacturer' },
+  { key: 'machineType', param: 'machine-type', field: 'forst_machine_type' },
+  { key: 'craneManufacturer', param: 'crane-manufacturer', field: 'forst_crane_manufacturer' },
+  { key: 'craneType', param: 'crane-type', field: 'forst_crane_type' },
+] as const
+
+export type FinderStepKey = (typeof FINDER_STEPS)[number]['key']
+export const FINDER_PAGE_SIZE = 12
+const MAX_PAGE = 1000
+// Custom field values are short names; longer input cannot exist and is not sent to the store.
+const MAX_VALUE_LENGTH = 120
+
+export interface FinderQuery {
+  /** Raw choices per step (trimmed, first value of each parameter); undefined when not chosen */
+  choices: (string | undefined)[]
+  page: number
+}
+
+export type FinderQueryResult = { ok: true; query: FinderQuery } | { ok: false; error: 'invalidPage' }
+
+/** Reads the finder's GET parameters. Only a malformed page number is an error (400). */
+export function parseFinderQuery(searchParams: URLSearchParams): FinderQueryResult {
+  const choices = FINDER_STEPS.map((step) => {
+    const value = searchParams.get(step.param)?.trim()
+    return value ? value : undefined
+  })
+  const rawPage = searchParams.get('p')
+  let page = 1
+  if (rawPage !== null && rawPage !== '') {
+    if (!/^\d+$/.test(rawPage)) return { ok: false, error: 'invalidPage' }
+    page = Number(rawPage)
+    if (page < 1 || page > MAX_PAGE) return { ok: false, error: 'invalidPage' }
+  }
+  return { ok: true, query: { choices, page } }
+}
+
+export interface FinderOption {
+  value: string
+  count: number
+}
+
+export interface FinderStep {
+  key: FinderStepKey
+  param: string
+  options: FinderOption[]
+  /** The accepted choice (spelled as the store has it) */
+  selected?: string
+}
+
+export interface FinderProduct {
+  id: string
+  name: string
+  productNumber: string
+  href: string
+  image?: { src: string; width: number; height: number; alt: string }
+  price?: number
+  priceOnRequest: boolean
+}
+
+export interface FinderData {
+  steps: FinderStep[]
+  /** Steps whose value was ignored because no matching product has it */
+  ignored: { key: FinderStepKey; value: string }[]
+  /** Only once at least one choice was accepted */
+  results?: { products: FinderProduct[]; total: number; page: number; pages: number }
+  hasSession: boolean
+}
+
+type Criteria = NonNullable<operations['readProduct post /product']['body']>
+type Aggregation = NonNullable<Criteria['aggregations']>[number]
+type ProductFilter = NonNullable<Criteria['filter']>[number]
+
+const aggregationName = (step: number, mask: number) => `finder-${step}-${mask}`
+
+function equalsFilter(step: number, value: string): ProductFilter {
+  return { type: 'equals', field: `customFields.${FINDER_STEPS[step]!.field}`, value }
+}
+
+/** Bits of `mask` set for the chosen steps: the filters a step's options are computed under. */
+function filtersOf(choices: (string | undefined)[], mask: number): ProductFilter[] {
+  const filters: ProductFilter[] = []
+  choices.forEach((value, step) => {
+    if (value !== undefined && mask & (1 << step)) filters.push(equalsFilter(step, value))
+  })
+  return filters
+}
+
+/**
+ * Aggregations for every way the choices before each step could turn out valid or not (at most
+ * 1 + 2 + 4 + 8 small terms aggregations), so one store call tells the options of every step even
+ * when some of the submitted values do not exist.
+ */
+export function finderAggregations(choices: (string | undefined)[]): Aggregation[] {
+  const aggregations: Aggregation[] = []
+  const chosen = choices.map((value) => value !== undefined)
+  FINDER_STEPS.forEach((step, index) => {
+    const seen = new Set<number>()
+    for (let mask = 0; mask < 1 << index; mask++) {
+      // Only subsets of the steps actually chosen before this one.
+      let subset = 0
+      for (let bit = 0; bit < index; bit++) if (mask & (1 << bit) && chosen[bit]) subset |= 1 << bit
+      if (seen.has(subset)) continue
+      seen.add(subset)
+      const terms: Schemas['AggregationTerms'] = {
+        type: 'terms',
+        name: aggregationName(index, subset),
+        field: `customFields.${step.field}`,
+      }
+      const filter = filtersOf(choices, subset)
+      aggregations.push(
+        filter.length
+          ? {
+              type: 'filter',
+              name: `${aggregationName(index, subset)}-filter`,
+              // The schema types `filter` as a list of filter lists; Shopware reads a flat list of filters.
+              filter: filter as unknown as Schemas['AggregationFilter']['filter'],
+              aggregation: terms,
+            }
+          : terms,
+      )
+    }
+  })
+  return aggregations
+}
+
+interface Bucket {
+  key: string
+  count: number
+}
+
+/** Buckets of a terms aggregation in a Store API answer (Shopware returns an object keyed by name). */
+export function bucketsOf(aggregations: unknown, name: string): Bucket[] {
+  if (!aggregations || typeof aggregations !== 'object') return []
+  const entry = (aggregations as Record<string, unknown>)[name]
+  const buckets = entry && typeof entry === 'object' ? (entry as { buckets?: unknown }).buckets : undefined
+  if (!Array.isArray(buckets)) return []
+  return buckets.flatMap((bucket: unknown) => {
+    if (!bucket || typeof bucket !== 'object') return []
+    const { key, count } = bucket as { key?: unknown; count?: unknown }
+    return typeof key === 'string' && key !== '' ? [{ key, count: typeof count === 'number' ? count : 0 }] : []
+  })
+}
+
+/** Walks the steps in order: a choice is accepted when it is among its step's options under the accepted choices before it. */
+export function resolveSteps(
+  choices: (string | undefined)[],
+  aggregations: unknown,
+): { steps: FinderStep[]; accepted: (string | undefined)[]; ignored: FinderData['ignored'] } {
+  const steps: FinderStep[] = []
+  const accepted: (string | undefined)[] = []
+  const ignored: FinderData['ignored'] = []
+  let mask = 0
+  FINDER_STEPS.forEach((step, index) => {
+    const options = bucketsOf(aggregations, aggregationName(index, mask)).map((b) => ({ value: b.key, count: b.count }))
+    const value = choices[index]
+    const match =
+      value === undefined
+        ? undefined
+        : options.find((o) => o.value === value) ?? options.find((o) => o.value.toLowerCase() === value.toLowerCase())
+    if (match) {
+      accepted[index] = match.value
+      mask |= 1 << index
+    } else if (value !== undefined) {
+      ignored.push({ key: step.key, value })
+    }
+    steps.push({ key: step.key, param: step.param, options, ...(match ? { selected: match.value } : {}) })
+  })
+  return { steps, accepted, ignored }
+}
+
+function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
+  const name = product.translated?.name || product.name || product.productNumber
+  const media = product.cover?.media
+  const meta = media?.metaData as { width?: unknown; height?: unknown } | undefined
+  const priceOnRequest = product.customFields?.forst_price_on_request === true
+  const price = product.calculatedCheapestPrice?.unitPrice ?? product.calculatedPrice?.unitPrice
+  return {
+    id: product.id,
+    name,
+    productNumber: product.productNumber,
+    href: productHref(locale, product),
+    ...(media?.url
+      ? {
+          image: {
+            src: media.url,
+            width: typeof meta?.width === 'number' ? meta.width : 400,
+            height: typeof meta?.height === 'number' ? meta.height : 400,
+            alt: media.translated?.alt || media.alt || '',
+          },
+        }
+      : {}),
+    ...(!priceOnRequest && typeof price === 'number' && price > 0 ? { price } : {}),
+    priceOnRequest,
+  }
+}
+
+// readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls.
+const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
+
+/**
+ * One store call for the options of every step and the results; a second one only when a submitted
+ * value turned out not to exist (the results must then be fetched without it).
+ */
+export async function loadFinder(
+  context: LoadContext,
+  request: Request,
+  locale: Locale,
+  query: FinderQuery,
+): Promise<FinderData> {
+  const store = getStore(context, request, locale)
+  const base: Criteria = {
+    limit: FINDER_PAGE_SIZE,
+    page: query.page,
+    'total-count-mode': 'exact',
+    // Variants inherit their parent's custom fields in Shopware; the parent stands for its family.
+    filter: [{ type: 'equals', field: 'parentId', value: null }],
+    sort: [{ field: 'name', order: 'ASC', naturalSorting: true }],
+    associations: { cover: { associations: { media: {} } } },
+  }
+  const choices = query.choices.map((value) => (value && value.length <= MAX_VALUE_LENGTH ? value : undefined))
+  const tooLong = query.choices.flatMap((value, index) =>
+    value && value.length > MAX_VALUE_LENGTH ? [{ key: FINDER_STEPS[index]!.key, value: value.slice(0, 40) }] : [],
+  )
+  const submitted = choices.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+
+  const { data: first } = await store.invoke('readProduct post /product', {
+    body: { ...base, 'post-filter': submitted, aggregations: finderAggregations(choices) },
+    headers: seoUrlsHeader,
+  })
+  const { steps, accepted, ignored } = resolveSteps(choices, (first as { aggregations?: unknown }).aggregations)
+  const acceptedFilters = accepted.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+
+  let results: FinderData['results']
+  if (acceptedFilters.length) {
+    let page = first
+    if (acceptedFilters.length !== submitted.length) {
+      const { data } = await store.invoke('readProduct post /product', {
+        body: { ...base, 'post-filter': acceptedFilters },
+        headers: seoUrlsHeader,
+      })
+      page = data
+    }
+    const total = page.total ?? page.elements.length
+    results = {
+      products: page.elements.map((product) => cardOf(locale, product)),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / FINDER_PAGE_SIZE)),
+    }
+  }
+  return { steps, ignored: [...tooLong, ...ignored], ...(results ? { results } : {}), hasSession: store.hasSession }
+}
