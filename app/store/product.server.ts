@@ -284,7 +284,7 @@ function price(product: Product): ProductPrice {
   const list = calculated?.listPrice
   if (list && typeof list.price === 'number' && list.price > unitPrice) {
     result.listPrice = list.price
-    result.savingPercent = typeof list.percentage === 'number' ? list.percentage : Math.round((1 - unitPrice / list.price) * 1000) / 10
+    result.savingPercent = Math.round(typeof list.percentage === 'number' ? list.percentage : (1 - unitPrice / list.price) * 100)
   }
   return result
 }

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { resolveContent } from './content.server'
+import { loadProductPage, loadPurchaseFacts } from './product.server'
+import { testContext } from './test-support.server'
+
+// The product page's store layer against the embedded demo store over real HTTP, with latency
+// so that rounds of store calls can be told apart in the call log.
+const LATENCY = 150
+let demo: DemoStoreServer
+beforeAll(async () => {
+  demo = await startDemoStore({ latencyMs: LATENCY })
+})
+afterAll(() => demo?.close())
+
+function setup(path: string, cookie?: string) {
+  const { context, lines } = testContext(`${demo.origin}/store-api`, {
+    store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+  })
+  const headers = cookie ? { Cookie: cookie } : undefined
+  return { context, lines, request: new Request(`https://shop.example${path}`, { headers }) }
+}
+
+/** Groups the logged store calls into rounds: calls that started together (within half the latency). */
+function rounds(lines: Record<string, unknown>[]): string[][] {
+  const calls = lines
+    .filter((l) => l.msg === 'store call' && l.operation !== 'readLanguages')
+    .map((l) => ({ operation: String(l.operation), start: Number(l.time) - Number(l.durationMs) }))
+    .sort((a, b) => a.start - b.start)
+  const result: { start: number; operations: string[] }[] = []
+  for (const call of calls) {
+    const last = result.at(-1)
+    if (last && call.start - last.start < LATENCY / 2) last.operations.push(call.operation)
+    else result.push({ start: call.start, operations: [call.operation] })
+  }
+  return result.map((r) => r.operations)
+}
+
+async function openProduct(path: string, locale: 'de' | 'en' | 'fr', cookie?: string) {
+  const { context, lines, request } = setup(path, cookie)
+  const neutral = locale === 'de' ? path : path.slice(3)
+  const resolved = await resolveContent(context, request, locale, neutral)
+  if (resolved.type !== 'product') throw new Error(`expected a product, got ${resolved.type}`)
+  const page = await loadProductPage(context, request, locale, resolved.id, resolved.path)
+  return { page, lines }
+}
+
+describe('loadProductPage', () => {
+  it('maps FS-10001: number, facts, custom fields, manufacturer, downloads, cross-selling, alternates, breadcrumbs', async () => {
+    const { page, lines } = await openProduct('/forstseilwinde-fsw-35/FS-10001', 'de')
+    expect(page).toBeDefined()
+    const product = page!.product
+    expect(product).toMatchObject({
+      productNumber: 'FS-10001',
+      name: 'Forstseilwinde FSW 35',
+      weightKg: 420,
+      ean: '4010000000000',
+      availability: { state: 'available' },
+      price: { onRequest: false, unitPrice: 2490, tiers: [] },
+      rules: { min: 1, step: 1 },
+    })
+    expect(product.details).toEqual(
+      expect.arrayContaining([
+        { key: 'machineType', value: 'Traktor-Anbauwinde' },
+        { key: 'machineManufacturer', value: 'Waldkraft' },
+        { key: 'scopeOfDelivery', value: 'Winde, Gelenkwelle, Funkfernsteuerung, Betriebsanleitung' },
+      ]),
+    )
+    expect(product.manufacturer).toMatchObject({ name: 'Waldkraft', href: expect.stringMatching(/^\/manufacturer\/[0-9a-f]{32}$/) })
+    expect(product.downloads[0]!.href).toMatch(/\.pdf$/)
+    expect(product.crossSellings.map((g) => g.name)).toEqual(['Passendes Zubehör', 'Ersatzteile'])
+    expect(product.crossSellings[0]!.products.map((p) => p.productNumber)).toEqual(
+      expect.arrayContaining(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001']),
+    )
+    expect(product.descriptionHtml).toMatch(/^<p>Dreipunkt/)
+    expect(page!.alternates).toEqual({
+      de: '/forstseilwinde-fsw-35/FS-10001',
+      en: '/en/forestry-winch-fsw-35/FS-10001',
+      fr: expect.stringMatching(/^\/fr\/.+\/FS-10001$/),
+    })
+    expect(page!.breadcrumbs.at(-1)).toEqual({ name: 'Forstseilwinde FSW 35', href: '/forstseilwinde-fsw-35/FS-10001' })
+    expect(page!.breadcrumbs[0]).toEqual({ name: 'Produkte', href: '/produkte/' })
+    expect(page!.visitor).toBe(true)
+    // Round 1 resolves the SEO URL, round 2 loads everything else in parallel.
+    expect(rounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readBreadcrumb', 'readProduct'])])
+  })
+
+  it('a parent URL shows its best variant with each option linking to a variant page, in two rounds', async () => {
+    const { page, lines } = await openProduct('/en/saw-chain-full-chisel/FS-20001', 'en')
+    const product = page!.product
+    expect(product.productNumber).toBe('FS-20001.1')
+    expect(product.variants.map((g) => g.name)).toEqual(['Length', 'Pitch', 'Gauge'])
+    const length = product.variants[0]!.options
+    expect(length.map((o) => [o.name, o.selected, o.href])).toEqual([
+      ['35 cm', true, '/en/saw-chain-full-chisel/FS-20001.1'],
+      ['40 cm', false, '/en/saw-chain-full-chisel/FS-20001.2'],
+      ['45 cm', false, '/en/saw-chain-full-chisel/FS-20001.3'],
+      ['50 cm', false, '/en/saw-chain-full-chisel/FS-20001.4'],
+    ])
+    expect(product.price.tiers.map((tier) => [tier.kind, tier.quantity])).toEqual([['to', 9], ['to', 49], ['from', 50]])
+    expect(rounds(lines)).toHaveLength(2)
+  })
+
+  it("a variant's own URL keeps its choices in the links of the other groups", async () => {
+    const { page } = await openProduct('/saegekette-vollmeissel/FS-20001.6', 'de')
+    const product = page!.product
+    expect(product.productNumber).toBe('FS-20001.6')
+    const gauge = product.variants.find((g) => g.name === 'Treibglied')!
+    expect(gauge.options.map((o) => [o.name, o.selected, o.href])).toEqual([
+      ['1,5 mm', false, '/saegekette-vollmeissel/FS-20001.2'],
+      ['1,6 mm', true, '/saegekette-vollmeissel/FS-20001.6'],
+    ])
+  })
+
+  it('maps the availability and price seed cases', async () => {
+    const restock = (await openProduct('/forstseilwinde-fsw-55/FS-10003', 'de')).page!.product
+    expect(restock.availability).toEqual({ state: 'restock', days: 7 })
+    const limited = (await openProduct('/forstseilwinde-fsw-80/FS-10005', 'de')).page!.product
+    expect(limited.availability).toEqual({ state: 'limited', quantity: 4 })
+    expect(limited.rules.max).toBe(4)
+    const gone = (await openProduct('/forstseilwinde-fsw-55-e/FS-10007', 'de')).page!.product
+    expect(gone.availability).toEqual({ state: 'not-available' })
+    const onRequest = (await openProduct('/forstseilwinde-fsw-100/FS-10006', 'de')).page!.product
+    expect(onRequest.price).toEqual({ onRequest: true, tiers: [] })
+    const listed = (await openProduct('/forstseilwinde-fsw-45/FS-10002', 'de')).page!.product
+    expect(listed.price).toMatchObject({ unitPrice: 3290, listPrice: 3590, savingPercent: 8 })
+    const followUp = (await openProduct('/hydraulikoel-hlp-46-20-l/FS-90012', 'de')).page!.product
+    expect(followUp.details).toContainEqual({ key: 'followUpArticle', value: 'FS-90013', href: '/search?search=FS-90013' })
+  })
+
+  it('shows last viewed products from the cookie, newest first, without the current one', async () => {
+    const first = await openProduct('/forstseilwinde-fsw-45/FS-10002', 'de')
+    const second = await openProduct('/forstseilwinde-fsw-55/FS-10003', 'de')
+    const cookie = `last-viewed=${second.page!.product.pageId}.${first.page!.product.pageId}`
+    const { page } = await openProduct('/forstseilwinde-fsw-35/FS-10001', 'de', cookie)
+    expect(page!.product.lastViewed.map((p) => p.productNumber)).toEqual(['FS-10003', 'FS-10002'])
+    const again = await openProduct('/forstseilwinde-fsw-55/FS-10003', 'de', cookie)
+    expect(again.page!.product.lastViewed.map((p) => p.productNumber)).toEqual(['FS-10002'])
+  })
+
+  it('answers undefined (404) for an unknown id', async () => {
+    const { context, request } = setup('/detail/0123456789abcdef0123456789abcdef')
+    expect(await loadProductPage(context, request, 'de', '0123456789abcdef0123456789abcdef', '/detail/0123456789abcdef0123456789abcdef')).toBeUndefined()
+  })
+
+  it('reads purchase rules for add-to-cart validation', async () => {
+    const { context, request } = setup('/')
+    const { page } = await openProduct('/forstmarkierspray/FS-60001', 'de')
+    const facts = await loadPurchaseFacts(context, request, 'de', page!.product.id)
+    expect(facts).toMatchObject({ rules: { min: 6, step: 6, max: 480 }, buyable: true })
+    const onRequest = (await openProduct('/forstseilwinde-fsw-100/FS-10006', 'de')).page!.product
+    expect((await loadPurchaseFacts(context, request, 'de', onRequest.id))?.buyable).toBe(false)
+  })
+})
