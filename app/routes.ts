@@ -33,6 +33,7 @@ export const routeTable: RouteDef[] = [
   { id: 'suggest', path: 'search-suggest', file: 'routes/search-suggest.ts' },
   { id: 'manufacturers', path: 'manufacturer', file: 'routes/manufacturers.tsx' },
   { id: 'manufacturer', path: 'manufacturer/:id', file: 'routes/manufacturer.tsx' },
+  { id: 'product-finder', path: 'product-finder', file: 'routes/product-finder.tsx' },
   // Catch-all: content pages resolved through the store's SEO URLs, else 404.
   { id: 'content', path: '*', file: 'routes/content.tsx' },
 ]

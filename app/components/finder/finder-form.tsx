@@ -1,0 +1,74 @@
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '~/components/ui/button'
+import type { FinderStep } from '~/store/finder.server'
+
+/**
+ * The finder's GET form. Without JavaScript the visitor picks values and presses the submit button;
+ * with it, changing a select clears the steps after it and reloads the options through the loader
+ * (a client navigation that replaces the history entry, no full page load).
+ */
+export function FinderForm({ steps, action }: { steps: FinderStep[]; action: string }) {
+  const { t } = useTranslation('media')
+  const formRef = useRef<HTMLFormElement>(null)
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const busy = navigation.state !== 'idle' && navigation.location?.pathname === action
+
+  const onChange = (index: number) => () => {
+    const form = formRef.current
+    if (!form) return
+    // Later steps were offered for the old value; keeping them would only produce "ignored" notices.
+    steps.slice(index + 1).forEach((step) => {
+      const select = form.elements.namedItem(step.param)
+      if (select instanceof HTMLSelectElement) select.value = ''
+    })
+    submit(form, { replace: true, preventScrollReset: true })
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      className="finder-form"
+      aria-label={t('finder.formLabel')}
+      aria-busy={busy}
+    >
+      {steps.map((step, index) => {
+        const id = `finder-${step.param}`
+        const empty = step.options.length === 0
+        return (
+          <div className="finder-field" key={step.key}>
+            <label htmlFor={id}>{t(`finder.steps.${step.key}`)}</label>
+            <select
+              id={id}
+              name={step.param}
+              defaultValue={step.selected ?? ''}
+              // Uncontrolled, so the choice stays visible while the loader runs; a new key resets it to the loader's answer.
+              key={`${step.selected ?? ''}|${step.options.map((option) => option.value).join('|')}`}
+              disabled={empty}
+              onChange={onChange(index)}
+            >
+              <option value="">{empty ? t('finder.noOptions') : t('finder.any')}</option>
+              {step.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {t('finder.option', { value: option.value, count: option.count })}
+                </option>
+              ))}
+            </select>
+          </div>
+        )
+      })}
+      <div className="finder-actions">
+        <button type="submit" className={buttonClass({ variant: 'primary' })}>
+          {t('finder.submit')}
+        </button>
+        <Link to={action} className={buttonClass({ variant: 'text' })}>
+          {t('finder.reset')}
+        </Link>
+      </div>
+    </Form>
+  )
+}
