@@ -18,7 +18,9 @@ for (const locale of locales) {
     for (const name of anchors[locale]) {
       await expect(nav.getByRole('link', { name, exact: true }).first()).toBeVisible()
     }
-    await expect(page.getByRole('searchbox', { name: t(locale, 'header.search.label') })).toBeVisible()
+    // A search box without JS; with JS it becomes a combobox with suggestions.
+    const searchName = { name: t(locale, 'header.search.label') }
+    await expect(page.getByRole('searchbox', searchName).or(page.getByRole('combobox', searchName))).toBeVisible()
     await expect(page.getByRole('link', { name: t(locale, 'header.wishlist') })).toBeVisible()
     await expect(page.getByRole('button', { name: t(locale, 'consent.button') }).or(
       page.getByRole('link', { name: t(locale, 'consent.button') }),

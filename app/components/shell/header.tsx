@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SearchCombobox } from '~/components/search/search-combobox'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { NavLink } from '~/lib/shell-types'
 import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './icons'
@@ -36,15 +37,13 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
           <label htmlFor="header-search-input" className="visually-hidden">
             {t('header.search.label')}
           </label>
-          <input
+          {/* Suggestions while typing with JS; without it the form simply submits to /search. */}
+          <SearchCombobox
             key={searchTerm}
-            id="header-search-input"
-            type="search"
-            name="search"
+            locale={locale}
+            inputId="header-search-input"
             defaultValue={searchTerm}
             placeholder={t('header.search.placeholder')}
-            autoComplete="off"
-            required
           />
           <button type="submit" className="header-search-submit">
             <SearchIcon />

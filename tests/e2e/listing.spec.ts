@@ -1,0 +1,129 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { auditUrl, expect, t, test } from './fixtures'
+
+// Category listing (/produkte/: 44 products from 6 manufacturers; Waldkraft makes the 8 winches).
+const cards = (page: Page) => page.locator('.listing-grid [data-product-number]')
+const prices = (page: Page) =>
+  page.locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
+const count = (n: number) => t('de', 'listing:count_other', { count: n })
+const noJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false
+
+/** Without JS the filter form needs its submit button; with JS a change applies at once. */
+async function applyFilters(page: Page, testInfo: TestInfo) {
+  if (noJs(testInfo)) await page.getByRole('button', { name: t('de', 'listing:filters.apply') }).click()
+}
+
+test('filter by manufacturer and remove the active filter', async ({ page }, testInfo) => {
+  await page.goto('/produkte/')
+  await expect(page.getByText(count(44))).toBeVisible()
+  const makers = page.getByRole('group', { name: t('de', 'listing:filters.manufacturer') })
+  await makers.getByRole('checkbox', { name: 'Waldkraft' }).check()
+  await applyFilters(page, testInfo)
+  await expect(page).toHaveURL(/[?&]manufacturer=[0-9a-f]{32}/)
+  await expect(page.getByText(count(8))).toBeVisible()
+  await expect(cards(page)).toHaveCount(8)
+  await expect(page.getByRole('group', { name: t('de', 'listing:filters.manufacturer') }).getByRole('checkbox', { name: 'Waldkraft' })).toBeChecked()
+
+  await page.getByRole('link', { name: t('de', 'listing:filters.remove', { name: 'Waldkraft' }) }).click()
+  await expect(page).not.toHaveURL(/manufacturer=/)
+  await expect(page.getByText(count(44))).toBeVisible()
+})
+
+test('filter by price, then reset all filters', async ({ page }) => {
+  await page.goto('/produkte/')
+  const max = page.getByLabel(t('de', 'listing:filters.maxPrice'))
+  await max.fill('100')
+  await max.press('Enter')
+  await expect(page).toHaveURL(/[?&]max-price=100(&|$)/)
+  await expect(page.getByText(count(29))).toBeVisible()
+  const shown = await prices(page)
+  expect(shown.length).toBeGreaterThan(0)
+  expect(shown.every((p) => p <= 100)).toBe(true)
+  await page.getByRole('link', { name: t('de', 'listing:filters.resetAll') }).click()
+  await expect(page).not.toHaveURL(/max-price/)
+  await expect(page.getByText(count(44))).toBeVisible()
+})
+
+test('sort by price ascending and descending', async ({ page }, testInfo) => {
+  await page.goto('/produkte/seilwinden/')
+  await page.getByLabel(t('de', 'listing:sort.label')).selectOption('price-asc')
+  await applyFilters(page, testInfo)
+  await expect(page).toHaveURL(/[?&]order=price-asc/)
+  const asc = await prices(page)
+  expect(asc.length).toBeGreaterThan(3)
+  expect(asc).toEqual([...asc].sort((a, b) => a - b))
+  await page.getByLabel(t('de', 'listing:sort.label')).selectOption('price-desc')
+  await applyFilters(page, testInfo)
+  await expect(page).toHaveURL(/[?&]order=price-desc/)
+  const desc = await prices(page)
+  expect(desc).toEqual([...desc].sort((a, b) => b - a))
+})
+
+test('paginate with numbered links and change the page size', async ({ page, baseURL }, testInfo) => {
+  await page.goto('/produkte/')
+  await expect(cards(page)).toHaveCount(10)
+  // Without JS "load more" is simply a link to the next page (with JS a button, see below).
+  if (noJs(testInfo)) await expect(page.getByRole('link', { name: t('de', 'listing:loadMore') })).toHaveAttribute('href', '/produkte/?p=2')
+  const pages = page.getByRole('navigation', { name: t('de', 'listing:pagination.label') })
+  await expect(pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 1 }) })).toHaveAttribute('aria-current', 'page')
+  const firstOnPage1 = await cards(page).first().getAttribute('data-product-number')
+  await pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 2 }) }).click()
+  await expect(page).toHaveURL(/\/produkte\/\?p=2$/)
+  await expect(pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page')
+  await expect(cards(page)).toHaveCount(10)
+  expect(await cards(page).first().getAttribute('data-product-number')).not.toBe(firstOnPage1)
+  // Page 2 is its own canonical page with a link back to page 1.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/produkte/?p=2`)
+  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', `${baseURL}/produkte/`)
+  await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', `${baseURL}/produkte/?p=3`)
+
+  await page.getByLabel(t('de', 'listing:limit.label')).selectOption('25')
+  await applyFilters(page, testInfo)
+  await expect(page).toHaveURL(/[?&]limit=25/)
+  await expect(page).not.toHaveURL(/[?&]p=/)
+  await expect(cards(page)).toHaveCount(25)
+  await pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 2 }) }).click()
+  await expect(cards(page)).toHaveCount(19)
+})
+
+test('filtered and sorted views are noindex; the listing has ItemList data', async ({ page, baseURL }) => {
+  await page.goto('/produkte/seilwinden/?order=price-asc&p=1')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/produkte/seilwinden/`)
+  await page.goto('/produkte/seilwinden/')
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+  const nodes = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat()))
+  const list = nodes.find((n) => n['@type'] === 'ItemList' && n.numberOfItems === 8)
+  expect(list.itemListElement).toHaveLength(8)
+  expect(list.itemListElement[0]).toMatchObject({ position: 1, url: expect.stringMatching(new RegExp(`^${baseURL}/`)) })
+})
+
+test('invalid listing parameters are ignored, never an error', async ({ page }) => {
+  const response = await page.goto('/produkte/?p=-3&limit=9999&order=drop&min-price=abc&manufacturer=x')
+  expect(response?.status()).toBe(200)
+  await expect(cards(page)).toHaveCount(10)
+})
+
+test('an empty result offers to reset the filters', async ({ page }) => {
+  await page.goto('/produkte/seilwinden/?min-price=100000')
+  await expect(page.getByRole('heading', { name: t('de', 'listing:empty.title') })).toBeVisible()
+  await page.locator('.listing-empty').getByRole('link', { name: t('de', 'listing:filters.resetAll') }).click()
+  await expect(cards(page)).toHaveCount(8)
+})
+
+test('load more appends the next page @js', async ({ page }) => {
+  await page.goto('/produkte/')
+  await expect(cards(page)).toHaveCount(10)
+  const first = await cards(page).first().getAttribute('data-product-number')
+  await page.getByRole('button', { name: t('de', 'listing:loadMore') }).click()
+  await expect(cards(page)).toHaveCount(20)
+  await expect(page.getByRole('status').filter({ hasText: t('de', 'listing:showing', { shown: 20, total: 44 }) })).toBeVisible()
+  expect(await cards(page).first().getAttribute('data-product-number')).toBe(first)
+  await expect(page).toHaveURL(/\/produkte\/$/)
+})
+
+test('axe: a category listing', async ({ browser }, testInfo) => {
+  await auditUrl(browser, testInfo, '/produkte/seilwinden/')
+})
