@@ -137,7 +137,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
         {deliveryTime && buyable ? <span className="delivery-time"> · {t('buy.deliveryTime', { time: deliveryTime })}</span> : null}
       </p>
       {buyable ? (
-        <fetcher.Form method="post" action={action} className="add-to-cart" {...getFormProps(form)}>
+        <fetcher.Form method="post" action={action} className="add-to-cart" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="add-to-cart" />
           <input {...getInputProps(fields.productId, { type: 'hidden' })} key={fields.productId.key} />
           <div className="quantity-field">
