@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getLocaleFromPath } from '~/lib/locale'
 import { getStore } from '~/store/client.server'
 import { throwPageError } from '~/store/errors.server'
@@ -12,7 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const store = getStore(context, request, locale)
   try {
     const suggestions = await loadSuggestions(context, request, locale, url.searchParams.get('search') ?? '')
-    return data(suggestions, { headers: { 'Cache-Control': catalogueCacheControl(store.hasSession) } })
+    // A plain Response: a resource route's data() would lose its headers under single fetch.
+    return Response.json(suggestions, { headers: { 'Cache-Control': catalogueCacheControl(store.hasSession) } })
   } catch (err) {
     throwPageError(err, request)
   }

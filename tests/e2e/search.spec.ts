@@ -110,3 +110,15 @@ test('axe: the search page', async ({ browser }, testInfo) => {
   await auditUrl(browser, testInfo, '/search?search=S%C3%A4gekette')
   await auditUrl(browser, testInfo, '/search')
 })
+
+test('the suggestion endpoint answers JSON in the page language, cacheable and without cookies', async ({ request }) => {
+  const response = await request.get('/fr/search-suggest?search=cha%C3%AEne')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toMatch(/^public/)
+  expect(response.headers()['set-cookie']).toBeUndefined()
+  const body = await response.json()
+  expect(body.total).toBe(10)
+  expect(body.products[0].href).toMatch(/^\/fr\//)
+  const short = await (await request.get('/search-suggest?search=a')).json()
+  expect(short.products).toEqual([])
+})
