@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures'
+
+test('/thumbnail/ refuses media from a foreign host with 400', async ({ request }) => {
+  for (const src of ['https://example.com/media/x.jpg', 'http://169.254.169.254/latest/meta-data/']) {
+    const response = await request.get(`/thumbnail/?${new URLSearchParams({ src, w: '320' })}`)
+    expect(response.status(), src).toBe(400)
+  }
+  // Bad parameters are 400 as well.
+  const response = await request.get(`/thumbnail/?${new URLSearchParams({ src: 'x', w: '99999' })}`)
+  expect(response.status()).toBe(400)
+})
+
+test('/thumbnail/ returns webp with a long-lived cache header for a store media URL', async ({ request, baseURL }) => {
+  const src = `${baseURL}/media/product/fs-10001.jpg`
+  expect((await request.get(src)).status()).toBe(200)
+  const response = await request.get(`/thumbnail/?${new URLSearchParams({ src, w: '320', format: 'webp' })}`)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('image/webp')
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(response.headers().etag).toBeTruthy()
+  const body = await response.body()
+  expect(body.subarray(0, 4).toString('ascii')).toBe('RIFF')
+  expect(body.subarray(8, 12).toString('ascii')).toBe('WEBP')
+})
+
+test('product images on a category page have a webp srcset through /thumbnail/ and a blurred placeholder', async ({
+  page,
+}) => {
+  const response = await page.goto('/produkte/seilwinden/')
+  expect(response?.status()).toBe(200)
+  // Product pictures, however their URL is written (raw or encoded inside a /thumbnail/ URL).
+  const images = page.locator('main img[src*="media/product/"], main img[src*="media%2Fproduct%2F"]')
+  await expect(images.first()).toBeVisible()
+  const all = await images.evaluateAll((list) =>
+    list.map((img) => ({
+      src: img.getAttribute('src') ?? '',
+      srcset: img.getAttribute('srcset') ?? '',
+      sizes: img.getAttribute('sizes'),
+      width: img.getAttribute('width'),
+      style: img.getAttribute('style') ?? '',
+    })),
+  )
+  expect(all.length).toBeGreaterThan(3)
+  for (const image of all) {
+    expect(image.src).toMatch(/^\/thumbnail\/\?src=/)
+    const candidates = image.srcset.split(', ')
+    expect(candidates.every((c) => /^\/thumbnail\/\?src=.+format=webp \d+w$/.test(c))).toBe(true)
+    expect(candidates.some((c) => c.endsWith(' 320w'))).toBe(true)
+    expect(image.sizes).toBeTruthy()
+    expect(image.width).toBeTruthy()
+    expect(image.style).toContain('blur=3')
+  }
+  // The browser actually loads the picked candidate through the route.
+  const loaded = await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+  expect(loaded).toBe(true)
+})
