@@ -102,8 +102,9 @@ describe('loadProductPage', () => {
     expect(rounds(lines)).toHaveLength(2)
   })
 
-  it("a variant's own URL keeps its choices in the links of the other groups", async () => {
-    const { page } = await openProduct('/saegekette-vollmeissel/FS-20001.6', 'de')
+  it("a variant's own URL keeps its choices in the links of the other groups, in two rounds", async () => {
+    const { page, lines } = await openProduct('/saegekette-vollmeissel/FS-20001.6', 'de')
+    expect(rounds(lines)).toHaveLength(2)
     const product = page!.product
     expect(product.productNumber).toBe('FS-20001.6')
     const gauge = product.variants.find((g) => g.name === 'Treibglied')!

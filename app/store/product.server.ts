@@ -378,10 +378,18 @@ async function productBreadcrumb(store: Store, id: string): Promise<BreadcrumbEn
   }
 }
 
-async function familyOf(store: Store, parentId: string): Promise<FamilyMember[]> {
+/**
+ * The variants of the family `id` belongs to, in one call whether `id` is the parent (its
+ * children) or a variant (its parent's children, via the DAL association path).
+ */
+async function familyOf(store: Store, id: string): Promise<FamilyMember[]> {
   const { data } = await store.invoke('readProduct post /product', {
     headers: seoUrlsHeader,
-    body: { filter: [eq('parentId', parentId)], limit: 500, includes: familyIncludes },
+    body: {
+      filter: [{ type: 'multi', operator: 'or', queries: [eq('parentId', id), eq('parent.children.id', id)] }],
+      limit: 500,
+      includes: familyIncludes,
+    },
   })
   return data.elements ?? []
 }
@@ -408,9 +416,7 @@ async function isVisitor(store: Store): Promise<boolean> {
 /**
  * The product page in (after the SEO URL was resolved) one round of parallel store calls: the
  * product, its reviews, cross-sellings, variant family, breadcrumb, the URL in the other languages,
- * the last viewed products and (with a session) the login state. A variant's own URL needs its
- * parent's family, which only the product tells: that page makes one more call (a third round).
- * Unknown ids answer 'not-found'.
+ * the last viewed products and (with a session) the login state. Unknown ids answer 'not-found'.
  */
 export async function loadProductPage(
   context: ProductContext,
@@ -458,8 +464,6 @@ export async function loadProductPage(
 
   const product = detail.product
   const name = product.translated?.name || product.name
-  // A variant URL: its siblings are the parent's children (the extra call described above).
-  if (!family.length && product.parentId && detail.configurator?.length) family = await familyOf(store, product.parentId)
 
   const description = product.translated?.description || product.description
   const view: ProductView = {

@@ -118,6 +118,17 @@ describe('product listing: paging, sorting, grouping', () => {
     expect(parent?.calculatedCheapestPrice.hasRange).toBe(true)
   })
 
+  it('filters by the association paths children.id and parent.children.id, as the DAL does', async () => {
+    const variants = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'parentId', value: product('FS-20001') }] } })).body.elements
+    const variant = variants[5]!
+    const siblings = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'parent.children.id', value: variant.id }], limit: 100 } })).body.elements
+    expect(siblings.map((p) => p.id).sort()).toEqual(variants.map((p) => p.id).sort())
+    const parents = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'children.id', value: variant.id }] } })).body.elements
+    expect(parents.map((p) => p.productNumber)).toEqual(['FS-20001'])
+    const none = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'parent.children.id', value: product('FS-10001') }] } })).body.elements
+    expect(none).toEqual([])
+  })
+
   it.each([
     ['name-asc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) <= 0],
     ['name-desc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) >= 0],

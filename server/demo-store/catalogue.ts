@@ -127,6 +127,14 @@ function buildData(s: Serializer): CatalogueData {
     units.set(r.id, { id: r.id, record: r, members: [], cheapest: null })
   }
   for (const r of records.values()) if (r.parentId) units.get(r.parentId)?.members.push(r)
+  // Association paths as Shopware's DAL filters them: `children.id` on a parent and
+  // `parent.children.id` on a variant (all products sharing that variant's parent).
+  for (const u of units.values()) {
+    if (u.members.length === 0) continue
+    const children = u.members.map((m) => ({ id: m.id }))
+    u.record.view.children = children
+    for (const m of u.members) m.view.parent = { id: u.id, children }
+  }
   const cheapest = new Map(s.rows('SELECT unit_id, price FROM product_cheapest_price WHERE customer_group_id = ?', s.customerGroupId).map((c) => [String(c.unit_id), Number(c.price)]))
   for (const u of units.values()) {
     if (u.members.length === 0) u.members.push(u.record)
