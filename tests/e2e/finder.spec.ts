@@ -2,17 +2,28 @@ import type { Page } from '@playwright/test'
 import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
 
 // Seed facts (server/demo-store/README.md, "Product finder").
-const NORDHOLZ_K75 = ['FS-70001', 'FS-70006', 'FS-70011', 'FS-70016', 'FS-70021', 'FS-70024', 'FS-70029', 'FS-70034', 'FS-70039']
+const NORDHOLZ_K75 = [
+  'FS-70001',
+  'FS-70006',
+  'FS-70011',
+  'FS-70016',
+  'FS-70021',
+  'FS-70024',
+  'FS-70029',
+  'FS-70034',
+  'FS-70039',
+]
 const ALPENTEC_AK7 = ['FS-70004', 'FS-70009', 'FS-70014', 'FS-70019', 'FS-70027', 'FS-70032', 'FS-70037', 'FS-70042']
 const TRACTOR_WINCHES = ['FS-10001', 'FS-10002', 'FS-10003', 'FS-10004', 'FS-10005', 'FS-10006', 'FS-10007', 'FS-10008']
 
 const finderPath = (locale: Locale) => `${prefix(locale)}/product-finder`
-const select = (page: Page, locale: Locale, step: string) => page.getByLabel(t(locale, `media:finder.steps.${step}`), { exact: true })
+const select = (page: Page, locale: Locale, step: string) =>
+  page.getByLabel(t(locale, `media:finder.steps.${step}`), { exact: true })
 
 async function optionValues(page: Page, locale: Locale, step: string): Promise<string[]> {
-  return select(page, locale, step).locator('option').evaluateAll((options) =>
-    options.map((o) => (o as HTMLOptionElement).value).filter(Boolean),
-  )
+  return select(page, locale, step)
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
 }
 
 /**
@@ -20,9 +31,12 @@ async function optionValues(page: Page, locale: Locale, step: string): Promise<s
  * presses the submit button. Either way the choice ends up in the URL.
  */
 async function choose(page: Page, locale: Locale, step: string, param: string, value: string, js: boolean) {
+  // A change before hydration would not submit by itself.
+  if (js) await expect(page.locator('.finder-form[data-enhanced]')).toBeAttached()
   await select(page, locale, step).selectOption(value)
   if (!js) await page.getByRole('button', { name: t(locale, 'media:finder.submit') }).click()
   await expect.poll(() => new URL(page.url()).searchParams.get(param)).toBe(value)
+  await page.waitForLoadState()
 }
 
 async function resultNumbers(page: Page): Promise<string[]> {
@@ -35,23 +49,21 @@ test('finder narrows crane manufacturer → crane type to the matching parts (de
   const response = await page.goto(finderPath('de'))
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: t('de', 'media:finder.title') })).toBeVisible()
-  expect(await optionValues(page, 'de', 'craneManufacturer')).toEqual(['Alpentec', 'Nordholz'])
-  expect(await optionValues(page, 'de', 'craneType')).toEqual([
-    'Alpentec AK 7',
-    'Alpentec AK 9',
-    'Nordholz K 75',
-    'Nordholz K 86',
-    'Nordholz K 100',
-  ])
+  await expect.poll(() => optionValues(page, 'de', 'craneManufacturer')).toEqual(['Alpentec', 'Nordholz'])
+  await expect
+    .poll(() => optionValues(page, 'de', 'craneType'))
+    .toEqual(['Alpentec AK 7', 'Alpentec AK 9', 'Nordholz K 75', 'Nordholz K 86', 'Nordholz K 100'])
   await expect(page.getByText(t('de', 'media:finder.chooseFirst'))).toBeVisible()
 
   await choose(page, 'de', 'craneManufacturer', 'crane-manufacturer', 'Nordholz', js)
-  expect(await optionValues(page, 'de', 'craneType')).toEqual(['Nordholz K 75', 'Nordholz K 86', 'Nordholz K 100'])
+  await expect
+    .poll(() => optionValues(page, 'de', 'craneType'))
+    .toEqual(['Nordholz K 75', 'Nordholz K 86', 'Nordholz K 100'])
   await expect(page.getByText(t('de', 'media:finder.count_other', { count: 26 }))).toBeVisible()
 
   await choose(page, 'de', 'craneType', 'crane-type', 'Nordholz K 75', js)
   await expect(page.getByText(t('de', 'media:finder.count_other', { count: 9 }))).toBeVisible()
-  expect(await resultNumbers(page)).toEqual(NORDHOLZ_K75)
+  await expect.poll(() => resultNumbers(page)).toEqual(NORDHOLZ_K75)
 
   // Every result links to its product page.
   await page.locator('.finder-card-link').first().click()
@@ -62,20 +74,22 @@ test('finder narrows machine manufacturer → machine type (en)', async ({ page 
   const js = testInfo.project.use.javaScriptEnabled !== false
   await page.goto(finderPath('en'))
   await choose(page, 'en', 'machineManufacturer', 'machine-manufacturer', 'Waldkraft', js)
-  expect(await optionValues(page, 'en', 'machineType')).toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80', 'Traktor-Anbauwinde'])
+  await expect
+    .poll(() => optionValues(page, 'en', 'machineType'))
+    .toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80', 'Traktor-Anbauwinde'])
   // No Waldkraft part fits a crane: the crane steps offer nothing.
   await expect(select(page, 'en', 'craneManufacturer')).toBeDisabled()
 
   await choose(page, 'en', 'machineType', 'machine-type', 'Traktor-Anbauwinde', js)
   await expect(page.getByText(t('en', 'media:finder.count_other', { count: 8 }))).toBeVisible()
-  expect(await resultNumbers(page)).toEqual(TRACTOR_WINCHES)
+  await expect.poll(() => resultNumbers(page)).toEqual(TRACTOR_WINCHES)
   await expect(page.locator('.finder-card-link').first()).toHaveAttribute('href', /^\/en\//)
 })
 
 test('finder in French: Alpentec AK 7 parts, and result images go through /thumbnail/', async ({ page }) => {
   await page.goto(`${finderPath('fr')}?crane-manufacturer=Alpentec&crane-type=Alpentec+AK+7`)
   await expect(page.getByRole('heading', { level: 1, name: t('fr', 'media:finder.title') })).toBeVisible()
-  expect(await resultNumbers(page)).toEqual(ALPENTEC_AK7)
+  await expect.poll(() => resultNumbers(page)).toEqual(ALPENTEC_AK7)
   const srcset = await page.locator('.finder-card-media img').first().getAttribute('srcset')
   expect(srcset).toMatch(/^\/thumbnail\/\?src=/)
 })
@@ -83,7 +97,9 @@ test('finder in French: Alpentec AK 7 parts, and result images go through /thumb
 test('finder ignores values that do not exist with a notice, pages through results and answers 400 for a bad page', async ({
   page,
 }) => {
-  test.info().annotations.push({ type: 'allow-console-errors', description: 'the 400 for the bad page number is intended' })
+  test
+    .info()
+    .annotations.push({ type: 'allow-console-errors', description: 'the 400 for the bad page number is intended' })
   const response = await page.goto(`${finderPath('de')}?crane-manufacturer=Nordholz&machine-type=Harvester`)
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('status').filter({ hasText: '„Harvester“' })).toContainText(

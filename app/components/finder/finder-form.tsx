@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { buttonClass } from '~/components/ui/button'
 import type { FinderStep } from '~/store/finder.server'
 
@@ -13,6 +14,7 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
   const { t } = useTranslation('media')
   const formRef = useRef<HTMLFormElement>(null)
   const submit = useSubmit()
+  const hydrated = useHydrated()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === action
 
@@ -35,6 +37,7 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
       className="finder-form"
       aria-label={t('finder.formLabel')}
       aria-busy={busy}
+      data-enhanced={hydrated ? '' : undefined}
     >
       {steps.map((step, index) => {
         const id = `finder-${step.param}`

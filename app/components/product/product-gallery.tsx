@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { Lightbox } from '~/components/lightbox/lightbox'
 import { ProductImage } from '~/components/product-image'
 import './product-gallery.css'
@@ -30,6 +31,9 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const { t } = useTranslation('media')
   const [openAt, setOpenAt] = useState<number | null>(null)
+  // Once hydrated, the links open a dialog instead of the file; say so to assistive technology.
+  const hydrated = useHydrated()
+  const popup = hydrated ? ({ 'aria-haspopup': 'dialog' } as const) : {}
   const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return
     event.preventDefault()
@@ -48,13 +52,18 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
     image.alt || t('gallery.imageAlt', { name: productName, index: index + 1, count })
 
   return (
-    <section className="product-gallery" aria-label={t('gallery.label', { name: productName })}>
+    <section
+      className="product-gallery"
+      aria-label={t('gallery.label', { name: productName })}
+      data-enhanced={hydrated ? '' : undefined}
+    >
       <a
         href={main.src}
         className="product-gallery-main"
         data-gallery-index={0}
         title={t('gallery.openLarge')}
         onClick={open(0)}
+        {...popup}
       >
         <ProductImage
           src={main.src}
@@ -75,6 +84,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
                 data-gallery-index={index}
                 aria-label={t('gallery.thumbnail', { index: index + 1, count })}
                 onClick={open(index)}
+                {...popup}
               >
                 {/* The link carries the name; the thumbnail itself is decorative. */}
                 <ProductImage src={image.src} alt="" width={80} height={80} sizes="80px" />
