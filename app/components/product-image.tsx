@@ -1,4 +1,4 @@
-import { responsiveImage } from '~/lib/images'
+import { placeholderStyle, responsiveImage } from '~/lib/images'
 
 export interface ProductImageProps {
   /** Absolute media URL from the store */
@@ -33,16 +33,7 @@ export function ProductImage({ src, alt, width, height, sizes, priority, classNa
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={className}
-      style={
-        image.placeholder
-          ? {
-              backgroundImage: `url("${image.placeholder}")`,
-              backgroundSize: 'cover',
-              backgroundPosition: 'center',
-              backgroundRepeat: 'no-repeat',
-            }
-          : undefined
-      }
+      style={placeholderStyle(image.placeholder)}
     />
   )
 }

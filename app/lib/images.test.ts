@@ -5,6 +5,9 @@ import {
   SCREEN_WIDTHS,
   densitySrcSet,
   imageSrcSet,
+  intrinsicImage,
+  intrinsicSrcSetWidths,
+  placeholderStyle,
   placeholderUrl,
   responsiveImage,
   srcSetWidths,
@@ -52,5 +55,19 @@ describe('images', () => {
 
   it('makes a 10x10, quality 50, blur 3 placeholder', () => {
     expect(paramsOf(placeholderUrl(media)!)).toMatchObject({ w: '10', h: '10', q: '50', blur: '3', format: 'webp' })
+  })
+
+  it('never asks for more than a content image has', () => {
+    expect(intrinsicSrcSetWidths(700)).toEqual([320, 640, 700])
+    expect(intrinsicSrcSetWidths(3000)).toEqual([320, 640, 768, 1024, 1280, 1536, 2560])
+    const image = intrinsicImage(media, 1920)
+    expect(paramsOf(image.src)).toMatchObject({ w: '1536', format: 'webp' })
+    expect(image.srcSet?.split(', ').pop()).toMatch(/w=1920&format=webp 1920w$/)
+    expect(intrinsicImage('/local.png', 100)).toEqual({ src: '/local.png' })
+  })
+
+  it('shows the placeholder as a covering background', () => {
+    expect(placeholderStyle(undefined)).toBeUndefined()
+    expect(placeholderStyle('/thumbnail/?x')).toMatchObject({ backgroundImage: 'url("/thumbnail/?x")', backgroundSize: 'cover' })
   })
 })

@@ -94,6 +94,12 @@ export function placeholderUrl(src: string): string | undefined {
   })
 }
 
+/** Widths for an image whose shown size is unknown: the screen widths below its own width, and that width. */
+export function intrinsicSrcSetWidths(intrinsicWidth: number): number[] {
+  const own = clampDimension(intrinsicWidth)
+  return [...new Set([...Object.values(SCREEN_WIDTHS).filter((width) => width < own), own])].sort((a, b) => a - b)
+}
+
 export interface ResponsiveImage {
   src: string
   srcSet?: string
@@ -108,4 +114,27 @@ export function responsiveImage(src: string, displayWidth: number): ResponsiveIm
     srcSet: imageSrcSet(src, srcSetWidths(displayWidth)),
     placeholder: placeholderUrl(src),
   }
+}
+
+/** For content images (CMS) whose shown width depends on the layout: never asks for more than the file has. */
+export function intrinsicImage(src: string, intrinsicWidth: number): ResponsiveImage {
+  if (!isThumbnailSource(src)) return { src }
+  const widths = intrinsicSrcSetWidths(intrinsicWidth)
+  return {
+    src: thumbnailUrl(src, { width: Math.min(clampDimension(intrinsicWidth), SCREEN_WIDTHS.xxl) }),
+    srcSet: imageSrcSet(src, widths),
+    placeholder: placeholderUrl(src),
+  }
+}
+
+/** Inline style showing the blurred placeholder behind an image until it has loaded. */
+export function placeholderStyle(placeholder: string | undefined) {
+  return placeholder
+    ? {
+        backgroundImage: `url("${placeholder}")`,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+        backgroundRepeat: 'no-repeat',
+      }
+    : undefined
 }

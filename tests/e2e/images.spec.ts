@@ -54,3 +54,15 @@ test('product images on a category page have a webp srcset through /thumbnail/ a
   const loaded = await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
   expect(loaded).toBe(true)
 })
+
+test('CMS images on the home page are served through /thumbnail/ and load', async ({ page }) => {
+  await page.goto('/')
+  const images = page.locator('main img[src^="/thumbnail/"]')
+  await expect(images.first()).toBeVisible()
+  const count = await images.count()
+  expect(count).toBeGreaterThan(2)
+  expect(await page.locator('main img[src*="/media/"]').count()).toBe(0)
+  const first = images.first()
+  await first.scrollIntoViewIfNeeded()
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+})

@@ -13,7 +13,9 @@ export function ProductCard({ product, locale }: { product: CmsProduct; locale: 
       <Link to={product.href} className="cms-product-link" prefetch="intent">
         <span className="cms-product-media">
           {/* The name follows in the same link, so the picture is decorative (empty alt). */}
-          {product.image ? <CmsImage image={product.image} alt="" /> : null}
+          {product.image ? (
+            <CmsImage image={product.image} alt="" sizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw" />
+          ) : null}
         </span>
         <span className="cms-product-name">{product.name}</span>
       </Link>
