@@ -1,7 +1,8 @@
 import type { operations, Schemas } from '@shopware/api-client/api-types'
-import type { AvailabilityState, FacetOption, ListingFacets, ListingProduct, ListingView } from '~/components/listing/types'
+import type { FacetOption, ListingFacets, ListingProduct, ListingView } from '~/components/listing/types'
 import type { LoadContext } from '~/load-context'
 import { productHref, safeExternalUrl } from '~/lib/links'
+import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
@@ -38,16 +39,19 @@ export function categoryListingBody(query: ListingQuery): Schemas['Criteria'] {
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v)
 
+// The product page's rules (app/lib/product.ts), so a card never disagrees with the buy box.
 function availability(p: Partial<Product>): ListingProduct['availability'] {
-  const stock = typeof p.availableStock === 'number' ? p.availableStock : undefined
-  let state: AvailabilityState = 'available'
-  if (p.available === false || (p.isCloseout && (stock ?? 0) <= 0)) state = 'unavailable'
-  else if (stock !== undefined && stock <= 0) state = 'restock'
-  else if (p.isCloseout && stock !== undefined && stock <= 10) state = 'low'
-  const result: ListingProduct['availability'] = { state }
-  if (state === 'low' && stock !== undefined) result.stock = stock
-  if (state === 'restock' && typeof p.restockTime === 'number' && p.restockTime > 0) result.restockDays = p.restockTime
-  return result
+  const a = stockAvailability(p)
+  switch (a.state) {
+    case 'restock':
+      return { state: 'restock', restockDays: a.days }
+    case 'limited':
+      return { state: 'low', stock: a.quantity }
+    case 'not-available':
+      return { state: 'unavailable' }
+    default:
+      return { state: 'available' }
+  }
 }
 
 function productCard(p: Partial<Product>, locale: Locale): ListingProduct | undefined {

@@ -8,13 +8,19 @@ const prices = (page: Page) =>
 const count = (n: number) => t('de', 'listing:count_other', { count: n })
 const noJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false
 
+/** With JS a change applies at once, but only once the form is enhanced (a change before hydration waits for the button). */
+async function open(page: Page, testInfo: TestInfo, url: string) {
+  await page.goto(url)
+  if (!noJs(testInfo)) await expect(page.locator('form.listing-filters[data-enhanced]')).toBeAttached()
+}
+
 /** Without JS the filter form needs its submit button; with JS a change applies at once. */
 async function applyFilters(page: Page, testInfo: TestInfo) {
   if (noJs(testInfo)) await page.getByRole('button', { name: t('de', 'listing:filters.apply') }).click()
 }
 
 test('filter by manufacturer and remove the active filter', async ({ page }, testInfo) => {
-  await page.goto('/produkte/')
+  await open(page, testInfo, '/produkte/')
   await expect(page.getByText(count(44))).toBeVisible()
   const makers = page.getByRole('group', { name: t('de', 'listing:filters.manufacturer') })
   await makers.getByRole('checkbox', { name: 'Waldkraft' }).check()
@@ -29,8 +35,8 @@ test('filter by manufacturer and remove the active filter', async ({ page }, tes
   await expect(page.getByText(count(44))).toBeVisible()
 })
 
-test('filter by price, then reset all filters', async ({ page }) => {
-  await page.goto('/produkte/')
+test('filter by price, then reset all filters', async ({ page }, testInfo) => {
+  await open(page, testInfo, '/produkte/')
   const max = page.getByLabel(t('de', 'listing:filters.maxPrice'))
   await max.fill('100')
   await max.press('Enter')
@@ -45,7 +51,7 @@ test('filter by price, then reset all filters', async ({ page }) => {
 })
 
 test('sort by price ascending and descending', async ({ page }, testInfo) => {
-  await page.goto('/produkte/seilwinden/')
+  await open(page, testInfo, '/produkte/seilwinden/')
   await page.getByLabel(t('de', 'listing:sort.label')).selectOption('price-asc')
   await applyFilters(page, testInfo)
   await expect(page).toHaveURL(/[?&]order=price-asc/)
@@ -60,7 +66,7 @@ test('sort by price ascending and descending', async ({ page }, testInfo) => {
 })
 
 test('paginate with numbered links and change the page size', async ({ page, baseURL }, testInfo) => {
-  await page.goto('/produkte/')
+  await open(page, testInfo, '/produkte/')
   await expect(cards(page)).toHaveCount(10)
   // Without JS "load more" is simply a link to the next page (with JS a button, see below).
   if (noJs(testInfo)) await expect(page.getByRole('link', { name: t('de', 'listing:loadMore') })).toHaveAttribute('href', '/produkte/?p=2')
@@ -119,6 +125,7 @@ test('load more appends the next page @js', async ({ page }) => {
   const first = await cards(page).first().getAttribute('data-product-number')
   await page.getByRole('button', { name: t('de', 'listing:loadMore') }).click()
   await expect(cards(page)).toHaveCount(20)
+  await expect(cards(page).nth(10).getByRole('link')).toBeFocused()
   await expect(page.getByRole('status').filter({ hasText: t('de', 'listing:showing', { shown: 20, total: 44 }) })).toBeVisible()
   expect(await cards(page).first().getAttribute('data-product-number')).toBe(first)
   await expect(page).toHaveURL(/\/produkte\/$/)

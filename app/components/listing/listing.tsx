@@ -49,6 +49,15 @@ export function Listing({ view, locale, label }: ListingProps) {
     setAppended(current)
   }
   const products = [...view.products, ...current.products]
+  const grid = useRef<HTMLUListElement>(null)
+  const focusFrom = useRef<number | null>(null)
+  // After "load more" the keyboard continues at the first appended product, not back at the button.
+  useEffect(() => {
+    const index = focusFrom.current
+    if (index === null) return
+    focusFrom.current = null
+    grid.current?.children[index]?.querySelector<HTMLAnchorElement>('a')?.focus()
+  }, [products.length])
   const query = view.query
   const href = (q: ListingQuery) => listingHref(pathname, q)
   const filtered = hasFilters(query)
@@ -65,7 +74,7 @@ export function Listing({ view, locale, label }: ListingProps) {
             : t('count', { count: view.total })}
         </p>
         {products.length ? (
-          <ul className="cms-product-grid listing-grid">
+          <ul className="cms-product-grid listing-grid" ref={grid}>
             {products.map((product, index) => (
               <li key={product.id}>
                 <ListingProductCard product={product} locale={locale} priority={index < 2 && view.page === 1} />
@@ -79,7 +88,10 @@ export function Listing({ view, locale, label }: ListingProps) {
             {filtered ? <Link to={href(withoutFilters(query))}>{t('filters.resetAll')}</Link> : null}
           </div>
         )}
-        <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} onLoaded={(next) => setAppended(next)} base={view} appended={current.products} />
+        <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} onLoaded={(next) => {
+            focusFrom.current = products.length
+            setAppended(next)
+          }} base={view} appended={current.products} />
         <Pagination view={view} href={href} />
       </div>
     </section>
@@ -116,7 +128,7 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
   }, [])
 
   return (
-    <form method="get" action={pathname} className="listing-filters" ref={formRef} onSubmit={onSubmit} aria-label={t('filters.title')}>
+    <form method="get" action={pathname} className="listing-filters" ref={formRef} onSubmit={onSubmit} data-enhanced={hydrated || undefined} aria-label={t('filters.title')}>
       {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
       <div className="listing-toolbar">
         <label htmlFor={`${id}-order`}>{t('sort.label')}</label>
@@ -220,7 +232,7 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
         </fieldset>
       </div>
       {/* With JS every change applies at once; the button stays for keyboard users and without JS. */}
-      <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')} data-hydrated={hydrated || undefined}>
+      <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')}>
         {t('filters.apply')}
       </button>
     </form>
@@ -232,7 +244,9 @@ function ActiveFilters({ view, locale, href }: { view: ListingView; locale: Loca
   const { query, filterNames } = view
   const items: { key: string; name: string; filter: RemovableFilter }[] = []
   for (const kind of ['manufacturer', 'properties', 'tag'] as const) {
-    for (const id of query[kind]) items.push({ key: `${kind}-${id}`, name: filterNames[id] ?? id.slice(0, 8), filter: { kind, id } })
+    // An id the facets do not name (the store has no tag facet, or the option is not in this listing) gets its kind's label.
+    const fallback = t(kind === 'manufacturer' ? 'filters.manufacturer' : kind === 'tag' ? 'filters.tags' : 'filters.more')
+    for (const id of query[kind]) items.push({ key: `${kind}-${id}`, name: filterNames[id] ?? fallback, filter: { kind, id } })
   }
   if (query.minPrice !== undefined)
     items.push({ key: 'min', name: t('filters.minPriceActive', { price: formatPrice(locale, query.minPrice) }), filter: { kind: 'min-price' } })

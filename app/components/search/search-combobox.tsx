@@ -38,7 +38,14 @@ export function SearchCombobox({ locale, inputId, defaultValue, placeholder }: S
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
 
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // Text typed before hydration becomes the term the suggestions are for.
+    if (input.current && input.current.value !== term) setTerm(input.current.value)
+    return () => clearTimeout(timer.current)
+    // Only on mount: later changes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   // Only an answer for the term still in the field counts (a slow reply must not replace a newer one).
   const data = fetcher.data && fetcher.data.term === term.replace(/\s+/g, ' ').trim() ? fetcher.data : undefined
@@ -114,7 +121,9 @@ export function SearchCombobox({ locale, inputId, defaultValue, placeholder }: S
         id={inputId}
         type="search"
         name="search"
-        value={term}
+        ref={input}
+        // Uncontrolled: text typed before hydration must survive it.
+        defaultValue={defaultValue}
         onChange={(e) => onInput(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}
