@@ -103,6 +103,10 @@ describe('manufacturers', () => {
     expect(page!.manufacturer.description).toBeTruthy()
     expect(page!.listing.total).toBe(16)
     expect(page!.listing.facets.manufacturers).toEqual([])
+    const other = all.find((m) => m.id !== rotaflex.id)!
+    const ignored = await loadManufacturerPage(context, request, 'de', rotaflex.id, q(`manufacturer=${other.id}`))
+    expect(ignored!.listing.total).toBe(16)
+    expect(ignored!.listing.query.manufacturer).toEqual([])
     expect(await loadManufacturerPage(context, request, 'de', 'f'.repeat(32), q())).toBeUndefined()
   })
 })

@@ -290,11 +290,12 @@ export async function loadManufacturerPage(
 ): Promise<{ manufacturer: ManufacturerView; listing: ListingView } | undefined> {
   const store = getStore(context, request, locale)
   const rootId = await navigationCategoryId(store)
-  const fixedQuery: ListingQuery = { ...query, manufacturer: [id] }
-  const data = await categoryListing(store, rootId, fixedQuery)
+  // The page fixes the manufacturer: a `manufacturer` parameter in its URL has no say.
+  const pageQuery: ListingQuery = { ...query, manufacturer: [] }
+  const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] })
   const found = manufacturersOf(data).find((m) => m.id === id)
   if (!found) return undefined
-  const listing = toListingView(data, query, locale)
+  const listing = toListingView(data, pageQuery, locale)
   listing.facets.manufacturers = []
   listing.fixed = { manufacturer: id }
   return { manufacturer: found, listing }
