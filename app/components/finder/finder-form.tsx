@@ -26,7 +26,10 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
       const select = form.elements.namedItem(step.param)
       if (select instanceof HTMLSelectElement) select.value = ''
     })
-    submit(form, { replace: true, preventScrollReset: true })
+    // Unchosen steps stay out of the URL, so shared links carry only real choices.
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value !== '') params.append(name, value)
+    submit(params, { method: 'get', action, replace: true, preventScrollReset: true })
   }
 
   return (
