@@ -116,6 +116,10 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
     go(event.currentTarget)
   }
   const formRef = useRef<HTMLFormElement>(null)
+  const panelRef = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (panelRef.current && window.matchMedia('(max-width: 959px)').matches) panelRef.current.open = false
+  }, [])
   const goRef = useRef(go)
   goRef.current = go
   useEffect(() => {
@@ -148,89 +152,93 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
           ))}
         </select>
       </div>
-      <div className="listing-facets" key={listingHref('', query)}>
-        {facets.manufacturers.length ? (
-          <fieldset>
-            <legend>{t('filters.manufacturer')}</legend>
-            {facets.manufacturers.map((m) => (
-              <label key={m.id} className="listing-check">
-                <input type="checkbox" name="manufacturer" value={m.id} defaultChecked={m.active} /> {m.name}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {facets.properties.map((group) => (
-          <fieldset key={group.id}>
-            <legend>{group.name}</legend>
-            {group.options.map((o) => (
-              <label key={o.id} className="listing-check">
-                <input type="checkbox" name="properties" value={o.id} defaultChecked={o.active} /> {o.name}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-        {facets.tags.length ? (
-          <fieldset>
-            <legend>{t('filters.tags')}</legend>
-            {facets.tags.map((o) => (
-              <label key={o.id} className="listing-check">
-                <input type="checkbox" name="tag" value={o.id} defaultChecked={o.active} /> {o.name}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        <fieldset className="listing-price-range">
-          <legend>{t('filters.price')}</legend>
-          <label htmlFor={`${id}-min`}>{t('filters.minPrice')}</label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            name="min-price"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            defaultValue={query.minPrice ?? ''}
-            placeholder={facets.price ? String(facets.price.min) : undefined}
-          />
-          <label htmlFor={`${id}-max`}>{t('filters.maxPrice')}</label>
-          <input
-            id={`${id}-max`}
-            type="number"
-            name="max-price"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            defaultValue={query.maxPrice ?? ''}
-            placeholder={facets.price ? String(facets.price.max) : undefined}
-          />
-        </fieldset>
-        {facets.maxRating || query.rating ? (
-          <fieldset>
-            <legend>{t('filters.rating')}</legend>
-            <label className="listing-check">
-              <input type="radio" name="rating" value="" defaultChecked={query.rating === undefined} /> {t('filters.ratingAny')}
-            </label>
-            {[5, 4, 3, 2, 1]
-              .filter((n) => n <= Math.max(facets.maxRating ?? 0, query.rating ?? 0))
-              .map((n) => (
-                <label key={n} className="listing-check">
-                  <input type="radio" name="rating" value={n} defaultChecked={query.rating === n} /> {t('filters.ratingMin', { count: n })}
+      {/* Open when rendered (all filters usable without JS); with JS phones start with it closed. */}
+      <details className="listing-filter-panel" open ref={panelRef}>
+        <summary>{t('filters.title')}</summary>
+        <div className="listing-facets" key={listingHref('', query)}>
+          {facets.manufacturers.length ? (
+            <fieldset>
+              <legend>{t('filters.manufacturer')}</legend>
+              {facets.manufacturers.map((m) => (
+                <label key={m.id} className="listing-check">
+                  <input type="checkbox" name="manufacturer" value={m.id} defaultChecked={m.active} /> {m.name}
                 </label>
               ))}
-          </fieldset>
-        ) : null}
-        <fieldset>
-          <legend>{t('filters.availability')}</legend>
-          {facets.shippingFree || query.shippingFree ? (
-            <label className="listing-check">
-              <input type="checkbox" name="shipping-free" value="1" defaultChecked={query.shippingFree} /> {t('filters.shippingFree')}
-            </label>
+            </fieldset>
           ) : null}
-          <label className="listing-check">
-            <input type="checkbox" name="available" value="1" defaultChecked={query.available} /> {t('filters.available')}
-          </label>
-        </fieldset>
-      </div>
+          {facets.properties.map((group) => (
+            <fieldset key={group.id}>
+              <legend>{group.name}</legend>
+              {group.options.map((o) => (
+                <label key={o.id} className="listing-check">
+                  <input type="checkbox" name="properties" value={o.id} defaultChecked={o.active} /> {o.name}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          {facets.tags.length ? (
+            <fieldset>
+              <legend>{t('filters.tags')}</legend>
+              {facets.tags.map((o) => (
+                <label key={o.id} className="listing-check">
+                  <input type="checkbox" name="tag" value={o.id} defaultChecked={o.active} /> {o.name}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <fieldset className="listing-price-range">
+            <legend>{t('filters.price')}</legend>
+            <label htmlFor={`${id}-min`}>{t('filters.minPrice')}</label>
+            <input
+              id={`${id}-min`}
+              type="number"
+              name="min-price"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={query.minPrice ?? ''}
+              placeholder={facets.price ? String(facets.price.min) : undefined}
+            />
+            <label htmlFor={`${id}-max`}>{t('filters.maxPrice')}</label>
+            <input
+              id={`${id}-max`}
+              type="number"
+              name="max-price"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={query.maxPrice ?? ''}
+              placeholder={facets.price ? String(facets.price.max) : undefined}
+            />
+          </fieldset>
+          {facets.maxRating || query.rating ? (
+            <fieldset>
+              <legend>{t('filters.rating')}</legend>
+              <label className="listing-check">
+                <input type="radio" name="rating" value="" defaultChecked={query.rating === undefined} /> {t('filters.ratingAny')}
+              </label>
+              {[5, 4, 3, 2, 1]
+                .filter((n) => n <= Math.max(facets.maxRating ?? 0, query.rating ?? 0))
+                .map((n) => (
+                  <label key={n} className="listing-check">
+                    <input type="radio" name="rating" value={n} defaultChecked={query.rating === n} /> {t('filters.ratingMin', { count: n })}
+                  </label>
+                ))}
+            </fieldset>
+          ) : null}
+          <fieldset>
+            <legend>{t('filters.availability')}</legend>
+            {facets.shippingFree || query.shippingFree ? (
+              <label className="listing-check">
+                <input type="checkbox" name="shipping-free" value="1" defaultChecked={query.shippingFree} /> {t('filters.shippingFree')}
+              </label>
+            ) : null}
+            <label className="listing-check">
+              <input type="checkbox" name="available" value="1" defaultChecked={query.available} /> {t('filters.available')}
+            </label>
+          </fieldset>
+        </div>
+      </details>
       {/* With JS every change applies at once; the button stays for keyboard users and without JS. */}
       <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')}>
         {t('filters.apply')}
