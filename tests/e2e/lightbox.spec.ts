@@ -57,6 +57,13 @@ test('lightbox @js: opens from the gallery, zooms with buttons, keys and wheel, 
   await page.mouse.wheel(0, 100)
   await expect(stage).toHaveAttribute('data-scale', '1')
 
+  // A click on the image moves focus off the buttons; the keys keep working.
+  await stage.click()
+  await page.keyboard.press('+')
+  await expect(stage).toHaveAttribute('data-scale', '1.12')
+  await page.keyboard.press('-')
+  await expect(stage).toHaveAttribute('data-scale', '1')
+
   const rotate = dialog.getByRole('button', { name: t('de', 'media:lightbox.rotate') })
   await rotate.click()
   await expect(stage).toHaveAttribute('data-rotation', '90')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   INITIAL_VIEW,
@@ -94,7 +94,7 @@ export function Lightbox({ items, startIndex = 0, label, onClose, closeOnEscape 
     return () => stage.removeEventListener('wheel', onWheel)
   }, [])
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     switch (event.key) {
       case 'Escape':
         if (closeOnEscape) {
@@ -125,7 +125,11 @@ export function Lightbox({ items, startIndex = 0, label, onClose, closeOnEscape 
         const first = focusable[0]
         const last = focusable[focusable.length - 1]
         if (!first || !last) return
-        if (event.shiftKey && document.activeElement === first) {
+        if (!focusable.includes(document.activeElement as HTMLElement)) {
+          // Focus is on the dialog itself (after a click on the image) or escaped it: bring it back in.
+          event.preventDefault()
+          ;(event.shiftKey ? last : first).focus()
+        } else if (event.shiftKey && document.activeElement === first) {
           event.preventDefault()
           last.focus()
         } else if (!event.shiftKey && document.activeElement === last) {
@@ -135,6 +139,15 @@ export function Lightbox({ items, startIndex = 0, label, onClose, closeOnEscape 
       }
     }
   }
+
+  // Listen on the document: a click on the image moves focus off the buttons, and the keys must keep working.
+  const keyHandler = useRef(onKeyDown)
+  keyHandler.current = onKeyDown
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [])
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return
@@ -174,7 +187,7 @@ export function Lightbox({ items, startIndex = 0, label, onClose, closeOnEscape 
 
   const title = current?.title ?? current?.alt
   return (
-    <div ref={dialogRef} className="lightbox" role="dialog" aria-modal="true" aria-label={label} onKeyDown={onKeyDown}>
+    <div ref={dialogRef} className="lightbox" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
       <div className="lightbox-toolbar">
         <p className="lightbox-counter" aria-live="polite">
           {count ? t('lightbox.counter', { index: index + 1, count }) : null}
