@@ -5,7 +5,7 @@ import { getStore } from './client.server'
 import { loadHomeContent, resolveContent } from './content.server'
 import { loadShell } from './shell.server'
 import { sitemapEntries } from './sitemap.server'
-import { testContext } from './test-support.server'
+import { storeCallRounds, testContext } from './test-support.server'
 
 // Runs the store layer against the embedded demo store over real HTTP.
 let demo: DemoStoreServer
@@ -97,5 +97,26 @@ describe('home and sitemap', () => {
     expect(entries).toContainEqual({
       urls: { de: 'https://shop.example/produkte/', en: 'https://shop.example/en/products/', fr: 'https://shop.example/fr/produits/' },
     })
+  })
+})
+
+describe('store rounds of a category page', () => {
+  it('resolves the SEO URL, then loads the category with its filtered listing and the alternates side by side', async () => {
+    // Latency makes parallel calls overlap measurably, so a waterfall would show as another round.
+    const slow = await startDemoStore({ latencyMs: 100 })
+    try {
+      const { context, lines } = testContext(`${slow.origin}/store-api`, {
+        store: { endpoint: `${slow.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+      })
+      const request = new Request('https://shop.example/produkte/seilwinden/?order=price-asc&p=1')
+      const result = await resolveContent(context, request, 'de', '/produkte/seilwinden/')
+      expect(result.type).toBe('page')
+      const rounds = storeCallRounds(lines)
+      expect(rounds).toHaveLength(2)
+      expect(rounds[0]).toEqual(['readSeoUrl'])
+      expect(rounds[1]).toEqual(expect.arrayContaining(['readCategory', 'readSeoUrl']))
+    } finally {
+      await slow.close()
+    }
   })
 })

@@ -3,7 +3,7 @@ import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { resolveContent } from './content.server'
 import { loadProductPage, loadPurchaseFacts } from './product.server'
-import { testContext } from './test-support.server'
+import { storeCallRounds, testContext } from './test-support.server'
 
 // The product page's store layer against the embedded demo store over real HTTP, with latency
 // so that rounds of store calls can be told apart in the call log.
@@ -20,21 +20,6 @@ function setup(path: string, cookie?: string) {
   })
   const headers = cookie ? { Cookie: cookie } : undefined
   return { context, lines, request: new Request(`https://shop.example${path}`, { headers }) }
-}
-
-/** Groups the logged store calls into rounds: calls that started together (within half the latency). */
-function rounds(lines: Record<string, unknown>[]): string[][] {
-  const calls = lines
-    .filter((l) => l.msg === 'store call' && l.operation !== 'readLanguages')
-    .map((l) => ({ operation: String(l.operation), start: Number(l.time) - Number(l.durationMs) }))
-    .sort((a, b) => a.start - b.start)
-  const result: { start: number; operations: string[] }[] = []
-  for (const call of calls) {
-    const last = result.at(-1)
-    if (last && call.start - last.start < LATENCY / 2) last.operations.push(call.operation)
-    else result.push({ start: call.start, operations: [call.operation] })
-  }
-  return result.map((r) => r.operations)
 }
 
 async function openProduct(path: string, locale: 'de' | 'en' | 'fr', cookie?: string) {
@@ -83,7 +68,7 @@ describe('loadProductPage', () => {
     expect(page!.breadcrumbs[0]).toEqual({ name: 'Produkte', href: '/produkte/' })
     expect(page!.visitor).toBe(true)
     // Round 1 resolves the SEO URL, round 2 loads everything else in parallel.
-    expect(rounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readBreadcrumb', 'readProduct'])])
+    expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readBreadcrumb', 'readProduct'])])
   })
 
   it('a parent URL shows its best variant with each option linking to a variant page, in two rounds', async () => {
@@ -99,12 +84,12 @@ describe('loadProductPage', () => {
       ['50 cm', false, '/en/saw-chain-full-chisel/FS-20001.4'],
     ])
     expect(product.price.tiers.map((tier) => [tier.kind, tier.quantity])).toEqual([['to', 9], ['to', 49], ['from', 50]])
-    expect(rounds(lines)).toHaveLength(2)
+    expect(storeCallRounds(lines)).toHaveLength(2)
   })
 
   it("a variant's own URL keeps its choices in the links of the other groups, in two rounds", async () => {
     const { page, lines } = await openProduct('/saegekette-vollmeissel/FS-20001.6', 'de')
-    expect(rounds(lines)).toHaveLength(2)
+    expect(storeCallRounds(lines)).toHaveLength(2)
     const product = page!.product
     expect(product.productNumber).toBe('FS-20001.6')
     const gauge = product.variants.find((g) => g.name === 'Treibglied')!

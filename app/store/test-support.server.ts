@@ -71,3 +71,23 @@ export function testContext(endpoint: string, overrides: Partial<LoadContext> = 
   }
   return { context, lines }
 }
+
+/**
+ * Groups the logged store calls into rounds by dependency: a call belongs to the round after the
+ * latest round that had a call finish before it started. Calls that ran side by side share a
+ * round however late they started on a busy machine; a waterfall shows as another round.
+ */
+export function storeCallRounds(lines: Record<string, unknown>[]): string[][] {
+  const calls = lines
+    .filter((l) => l.msg === 'store call' && l.operation !== 'readLanguages')
+    .map((l) => ({ operation: String(l.operation), start: Number(l.time) - Number(l.durationMs), end: Number(l.time) }))
+    .sort((a, b) => a.start - b.start)
+  const roundOf: number[] = []
+  calls.forEach((call, i) => {
+    const before = calls.slice(0, i).flatMap((other, j) => (other.end <= call.start ? [roundOf[j]!] : []))
+    roundOf.push(before.length ? Math.max(...before) + 1 : 0)
+  })
+  const result: string[][] = []
+  calls.forEach((call, i) => (result[roundOf[i]!] ??= []).push(call.operation))
+  return result
+}
