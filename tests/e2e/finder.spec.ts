@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
+import { auditUrl, expect, loaded, prefix, t, test, type Locale } from './fixtures'
 
 // Seed facts (server/demo-store/README.md, "Product finder").
 const NORDHOLZ_K75 = [
@@ -21,6 +21,7 @@ const select = (page: Page, locale: Locale, step: string) =>
   page.getByLabel(t(locale, `media:finder.steps.${step}`), { exact: true })
 
 async function optionValues(page: Page, locale: Locale, step: string): Promise<string[]> {
+  await loaded(page)
   return select(page, locale, step)
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean))

@@ -44,6 +44,8 @@ export async function auditUrl(
   viewport = { width: 1280, height: 900 },
 ) {
   const noJs = testInfo.project.use.javaScriptEnabled === false
+  // A full axe run on a large page takes seconds on a busy two-core machine: each audit brings its own time.
+  testInfo.setTimeout(testInfo.timeout + 30_000)
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
     locale: 'de-DE',
@@ -79,3 +81,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 })
+
+/**
+ * Pages stream: a one-off read of the DOM (evaluateAll) can run while the rest of the document is
+ * still arriving. Reads that are not auto-retrying assertions wait for the whole document first.
+ */
+export async function loaded(page: Page): Promise<Page> {
+  await page.waitForLoadState('load')
+  return page
+}

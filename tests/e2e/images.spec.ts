@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, loaded, test } from './fixtures'
 
 test('/thumbnail/ refuses media from a foreign host with 400', async ({ request }) => {
   for (const src of ['https://example.com/media/x.jpg', 'http://169.254.169.254/latest/meta-data/']) {
@@ -31,6 +31,7 @@ test('product images on a category page have a webp srcset through /thumbnail/ a
   // Product pictures, however their URL is written (raw or encoded inside a /thumbnail/ URL).
   const images = page.locator('main img[src*="media/product/"], main img[src*="media%2Fproduct%2F"]')
   await expect(images.first()).toBeVisible()
+  await loaded(page)
   const all = await images.evaluateAll((list) =>
     list.map((img) => ({
       src: img.getAttribute('src') ?? '',
@@ -51,8 +52,8 @@ test('product images on a category page have a webp srcset through /thumbnail/ a
     expect(image.style).toContain('blur=3')
   }
   // The browser actually loads the picked candidate through the route.
-  const loaded = await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
-  expect(loaded).toBe(true)
+  const decoded = await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+  expect(decoded).toBe(true)
 })
 
 test('CMS images on the home page are served through /thumbnail/ and load', async ({ page }) => {
@@ -62,6 +63,12 @@ test('CMS images on the home page are served through /thumbnail/ and load', asyn
   const count = await images.count()
   expect(count).toBeGreaterThan(2)
   expect(await page.locator('main img[src*="/media/"]').count()).toBe(0)
+  // Section backgrounds too, in the rounded size of background-media.ts.
+  const backgrounds = await page
+    .locator('main section[style*="background-image"], main div[style*="background-image"]')
+    .evaluateAll((list) => list.map((el) => el.getAttribute('style') ?? ''))
+  expect(backgrounds.length).toBeGreaterThan(0)
+  for (const style of backgrounds) expect(style).toMatch(/url\("\/thumbnail\/\?src=[^"]+&w=\d+00&h=\d+00&fit=inside&format=webp"\)/)
   const first = images.first()
   await first.scrollIntoViewIfNeeded()
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)

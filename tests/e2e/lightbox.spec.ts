@@ -1,4 +1,4 @@
-import { expect, t, test } from './fixtures'
+import { expect, loaded, t, test } from './fixtures'
 
 const PRODUCT = '/forstseilwinde-fsw-35/FS-10001'
 const FULL_SIZE = /\/media\/product\/fs-10001\.jpg$/
@@ -11,6 +11,7 @@ test('gallery images link to their full-size files (what a click opens without J
   const gallery = page.getByRole('region', { name: t('de', 'media:gallery.label', { name: 'Forstseilwinde FSW 35' }) })
   const links = gallery.getByRole('link')
   await expect(links.first()).toHaveAttribute('href', FULL_SIZE)
+  await loaded(page)
   for (const href of await links.evaluateAll((list) => list.map((a) => (a as HTMLAnchorElement).href))) {
     const response = await request.get(href)
     expect(response.status()).toBe(200)

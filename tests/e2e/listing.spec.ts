@@ -1,10 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { auditUrl, expect, t, test } from './fixtures'
+import { auditUrl, expect, loaded, t, test } from './fixtures'
 
 // Category listing (/produkte/: 44 products from 6 manufacturers; Waldkraft makes the 8 winches).
 const cards = (page: Page) => page.locator('.listing-grid [data-product-number]')
-const prices = (page: Page) =>
-  page.locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
+const prices = async (page: Page) =>
+  (await loaded(page)).locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
 const count = (n: number) => t('de', 'listing:count_other', { count: n })
 const noJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false
 

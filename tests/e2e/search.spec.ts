@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
-import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
+import { auditUrl, expect, loaded, prefix, t, test, type Locale } from './fixtures'
 
 // Seed facts: server/demo-store/README.md, "Catalogue facts for e2e tests".
-const numbers = (page: Page) =>
-  page.locator('.listing-grid [data-product-number]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-product-number')))
+const numbers = async (page: Page) =>
+  (await loaded(page)).locator('.listing-grid [data-product-number]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-product-number')))
 const sawChains = ['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004']
 
 const cases: { locale: Locale; term: string; total: number; first: string[] }[] = [
@@ -43,7 +43,7 @@ test('search by product number and by original article number', async ({ page })
 
 test('search results can be filtered and sorted, the term stays', async ({ page }) => {
   await page.goto('/search?search=S%C3%A4gekette&order=price-asc&limit=25')
-  const prices = await page.locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
+  const prices = await (await loaded(page)).locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
   expect(prices).toEqual([...prices].sort((a, b) => a - b))
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
   await expect(page.locator('form.listing-filters input[name="search"]')).toHaveValue('Sägekette')
