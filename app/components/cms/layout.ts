@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { thumbnailUrl } from '~/lib/images'
 import type { CmsLayout } from './types'
 
 /** Class names and inline style of a section or block; all values were validated on the server. */
@@ -12,7 +13,9 @@ export function layoutAttributes(layout: CmsLayout, base: string): { className: 
   if (layout.margin?.bottom) style.marginBottom = layout.margin.bottom
   if (layout.margin?.left) style.marginLeft = layout.margin.left
   if (layout.background) {
-    style.backgroundImage = `url(${JSON.stringify(layout.background.url)})`
+    // The size was rounded up to a multiple of 100 (background-media.ts), so few variants get cached.
+    const { url, width, height } = layout.background
+    style.backgroundImage = `url(${JSON.stringify(thumbnailUrl(url, { width, height, fit: 'inside' }))})`
     style.backgroundSize = layout.background.mode
     style.backgroundPosition = 'center'
     style.backgroundRepeat = 'no-repeat'
