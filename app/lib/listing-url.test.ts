@@ -65,7 +65,7 @@ describe('parseListingQuery', () => {
 })
 
 describe('listingCriteria', () => {
-  it('maps the state to the Store API body, tags and availability as criteria filters', () => {
+  it('maps the state to the Store API body, tags and availability as criteria filters, asking for the tag facet', () => {
     const q = parse(`p=2&order=name-desc&manufacturer=${a}|${b}&min-price=5&shipping-free=1&tag=${a}&available=on&search=kette`)
     expect(listingCriteria(q)).toEqual({
       p: 2,
@@ -79,6 +79,7 @@ describe('listingCriteria', () => {
         { type: 'equalsAny', field: 'tags.id', value: [a] },
         { type: 'equals', field: 'available', value: true },
       ],
+      aggregations: [{ name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }],
     })
   })
 })

@@ -110,8 +110,12 @@ export function listingCriteria(query: ListingQuery): Record<string, unknown> {
   if (query.tag.length) filter.push({ type: 'equalsAny', field: 'tags.id', value: query.tag })
   if (query.available) filter.push({ type: 'equals', field: 'available', value: true })
   if (filter.length) body.filter = filter
+  // Shopware's listing has no tag facet of its own; the DAL's entity aggregation lists the tags of the products.
+  body.aggregations = [tagAggregation]
   return body
 }
+
+const tagAggregation = { name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' } as const
 
 /** The URL search string ('' or '?…') of a state, parameters in a fixed order, defaults left out. */
 export function listingSearch(query: ListingQuery): string {

@@ -111,7 +111,6 @@ function facets(aggregations: unknown, query: ListingQuery): ListingFacets {
         return { id: g.id, name: g.name, options: options(group.options, query.properties) }
       })
       .filter((g): g is ListingFacets['properties'][number] => !!g && g.options.length > 0),
-    // Shopware's listing has no tag facet; a store that adds a `tags` entity aggregation gets the filter options.
     tags: options(entities('tags'), query.tag),
     shippingFree: isObject(aggs['shipping-free']) && String(aggs['shipping-free'].max) === '1',
   }

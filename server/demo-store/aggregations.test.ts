@@ -124,3 +124,25 @@ describe('computeAggregations', () => {
     })
   })
 })
+
+describe('entity aggregation', () => {
+  it('lists the referenced entities through the resolver and refuses unknown definitions', () => {
+    const criteria = parseCriteria({ aggregations: [{ name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }] })
+    const resolver = (definition: string, ids: string[]) =>
+      definition === 'tag' ? ids.sort().map((id) => ({ id, name: id.toUpperCase(), apiAlias: 'tag' })) : undefined
+    const entities = [{ tagIds: ['a', 'b'] }, { tagIds: ['b'] }, { tagIds: [] }]
+    expect(computeAggregations(entities, criteria.aggregations, 'product', resolver)).toEqual({
+      tags: {
+        name: 'tags',
+        entities: [
+          { id: 'a', name: 'A', apiAlias: 'tag' },
+          { id: 'b', name: 'B', apiAlias: 'tag' },
+        ],
+        apiAlias: 'tags_aggregation',
+      },
+    })
+    const unknown = parseCriteria({ aggregations: [{ name: 'x', type: 'entity', field: 'tagIds', definition: 'nope' }] })
+    expect(() => computeAggregations(entities, unknown.aggregations, 'product', resolver)).toThrow(/nope/)
+    expect(() => parseCriteria({ aggregations: [{ name: 'x', type: 'entity', field: 'tagIds' }] })).toThrow(/definition/)
+  })
+})

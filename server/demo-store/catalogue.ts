@@ -1,5 +1,5 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
-import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
+import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type EntityResolver, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
@@ -310,6 +310,22 @@ function unitPasses(u: ListingUnit, predicates: Array<(m: ProductRecord, u: List
 // ---------------------------------------------------------------------------------------------
 // Aggregations
 
+/** The definitions an `entity` aggregation over products can name. */
+function entityResolver(s: Serializer): EntityResolver {
+  return (definition, ids) => {
+    if (definition === 'tag') {
+      if (ids.length === 0) return []
+      return s.rows(`SELECT id, name FROM tag WHERE id IN (${ids.map(() => '?').join(',')})`, ...ids)
+        .map((t) => ({ id: String(t.id), name: String(t.name), apiAlias: 'tag' }))
+        .sort((a, b) => nameCollator.compare(a.name, b.name))
+    }
+    if (definition === 'product_manufacturer') {
+      return ids.map((id) => s.manufacturer(id)).filter((m): m is JsonObject => m !== null)
+    }
+    return undefined
+  }
+}
+
 function aggregations(s: Serializer, units: ListingUnit[], params: ListingParams, predicates: Map<ListingFilterKey, (m: ProductRecord, u: ListingUnit) => boolean>): JsonObject {
   if (params.noAggregations) return {}
   // With reduce-aggregations every aggregation sees the other listing filters, never its own, so a
@@ -354,6 +370,11 @@ function aggregations(s: Serializer, units: ListingUnit[], params: ListingParams
       entities.push(s.propertyGroup(g, serialized))
     }
     out.properties = { name: 'properties', entities, apiAlias: 'properties_aggregation' }
+  }
+  // Aggregations the request adds to the listing's own (e.g. the tags of the listed products).
+  if (params.criteria.aggregations.length) {
+    const views = units.flatMap((u) => u.members.map((m) => m.view))
+    Object.assign(out, computeAggregations(views, params.criteria.aggregations, 'product', entityResolver(s)))
   }
   return out
 }
@@ -467,7 +488,7 @@ export function productSearch(s: Serializer, body: unknown): JsonObject {
   }
   for (const f of criteria.filter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
   // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
-  const aggregationResult = computeAggregations(list.map((r) => r.view), criteria.aggregations, 'product')
+  const aggregationResult = computeAggregations(list.map((r) => r.view), criteria.aggregations, 'product', entityResolver(s))
   for (const f of criteria.postFilter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
   if (criteria.sort.length) {
     list.sort((a, b) => {

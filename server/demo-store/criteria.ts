@@ -20,12 +20,17 @@ export interface Sorting {
 export type TotalCountMode = 'none' | 'exact' | 'next-pages'
 
 /**
- * The DAL aggregations the demo store computes: `terms` (distinct values with counts) and `filter`
- * (narrows the entities for its inner aggregation, whose name keys the result, as in Shopware).
+ * The DAL aggregations the demo store computes: `terms` (distinct values with counts), `entity`
+ * (the distinct referenced entities, e.g. the tags of the matching products) and `filter` (narrows
+ * the entities for its inner aggregation, whose name keys the result, as in Shopware).
  */
 export type Aggregation =
   | { type: 'terms'; name: string; field: string; limit: number | null; sort: Sorting[] }
+  | { type: 'entity'; name: string; field: string; definition: string }
   | { type: 'filter'; name: string; filter: Filter[]; aggregation: Aggregation }
+
+/** Loads the entities of a definition by id, for `entity` aggregations; unknown definitions give undefined. */
+export type EntityResolver = (definition: string, ids: string[]) => JsonObject[] | undefined
 
 export interface Criteria {
   page: number
@@ -129,6 +134,15 @@ function parseAggregation(raw: unknown, pointer: string): Aggregation {
       }))
       return { type: 'terms', name, field: raw.field, limit: parseInteger(raw.limit, `${pointer}/limit`, 1), sort }
     }
+    case 'entity': {
+      if (typeof raw.field !== 'string' || raw.field === '') {
+        throw errors.invalidCriteria('Parameter "field" for aggregation is missing.', `${pointer}/field`)
+      }
+      if (typeof raw.definition !== 'string' || raw.definition === '') {
+        throw errors.invalidCriteria('Parameter "definition" for aggregation is missing.', `${pointer}/definition`)
+      }
+      return { type: 'entity', name, field: raw.field, definition: raw.definition }
+    }
     case 'filter': {
       if (!Array.isArray(raw.filter)) throw errors.invalidCriteria('Parameter "filter" must be an array.', `${pointer}/filter`)
       if (raw.aggregation === undefined) {
@@ -203,11 +217,23 @@ export function parseCriteria(body: unknown, defaults: { limit?: number } = {}):
  * `post-filter`), shaped like Shopware's: `{ [name]: { buckets: [{ key, count }] } }`. Buckets are
  * sorted by key unless the aggregation asks for `_count`.
  */
-export function computeAggregations(entities: Json[], aggregations: Aggregation[], entityName?: string): JsonObject {
+export function computeAggregations(
+  entities: Json[],
+  aggregations: Aggregation[],
+  entityName?: string,
+  resolveEntities?: EntityResolver,
+): JsonObject {
   const out: JsonObject = {}
   const run = (list: Json[], aggregation: Aggregation): void => {
     if (aggregation.type === 'filter') {
       run(list.filter((e) => aggregation.filter.every((f) => matchesFilter(e, f, entityName))), aggregation.aggregation)
+      return
+    }
+    if (aggregation.type === 'entity') {
+      const ids = [...new Set(list.flatMap((e) => valuesAt(e, aggregation.field, entityName)).filter((v): v is string => typeof v === 'string'))]
+      const resolved = resolveEntities?.(aggregation.definition, ids)
+      if (!resolved) throw errors.invalidCriteria(`Definition "${aggregation.definition}" not found.`, '/aggregations')
+      out[aggregation.name] = { name: aggregation.name, entities: resolved, apiAlias: `${aggregation.name}_aggregation` }
       return
     }
     const counts = new Map<string, number>()

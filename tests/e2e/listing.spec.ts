@@ -35,6 +35,18 @@ test('filter by manufacturer and remove the active filter', async ({ page }, tes
   await expect(page.getByText(count(44))).toBeVisible()
 })
 
+test('filter by tag: the facet lists the tags of the listed products', async ({ page }, testInfo) => {
+  await open(page, testInfo, '/produkte/')
+  const tags = page.getByRole('group', { name: t('de', 'listing:filters.tags') })
+  await expect(tags.getByRole('checkbox')).toHaveCount(3)
+  await tags.getByRole('checkbox', { name: 'Profi' }).check()
+  await applyFilters(page, testInfo)
+  await expect(page).toHaveURL(/[?&]tag=[0-9a-f]{32}/)
+  await expect(page.getByText(count(8))).toBeVisible()
+  await expect(cards(page)).toHaveCount(8)
+  await expect(page.getByRole('link', { name: t('de', 'listing:filters.remove', { name: 'Profi' }) })).toBeVisible()
+})
+
 test('filter by price, then reset all filters', async ({ page }, testInfo) => {
   await open(page, testInfo, '/produkte/')
   const max = page.getByLabel(t('de', 'listing:filters.maxPrice'))
