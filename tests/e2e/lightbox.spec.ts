@@ -2,6 +2,7 @@ import { expect, loaded, t, test } from './fixtures'
 
 const PRODUCT = '/forstseilwinde-fsw-35/FS-10001'
 const FULL_SIZE = /\/media\/product\/fs-10001\.jpg$/
+const SECOND_VIEW = /\/media\/product\/fs-10001-2\.jpg$/
 
 test('gallery images link to their full-size files (what a click opens without JavaScript)', async ({
   page,
@@ -35,7 +36,7 @@ test('lightbox @js: opens from the gallery, zooms with buttons, keys and wheel, 
   const dialog = page.getByRole('dialog', { name: t('de', 'media:lightbox.label', { name: 'Forstseilwinde FSW 35' }) })
   await expect(dialog).toBeVisible()
   await expect(dialog).toHaveAttribute('aria-modal', 'true')
-  await expect(dialog.getByText(t('de', 'media:lightbox.counter', { index: 1, count: 1 }))).toBeVisible()
+  await expect(dialog.getByText(t('de', 'media:lightbox.counter', { index: 1, count: 3 }))).toBeVisible()
   await expect(dialog.getByRole('button', { name: t('de', 'media:lightbox.close') })).toBeFocused()
   await expect(dialog.locator('img')).toHaveAttribute('src', FULL_SIZE)
 
@@ -71,9 +72,18 @@ test('lightbox @js: opens from the gallery, zooms with buttons, keys and wheel, 
   await rotate.click()
   await expect(stage).toHaveAttribute('data-rotation', '180')
 
-  // Arrow keys change the image; with a single image it wraps onto itself and starts fresh.
+  // Arrow keys change the image, which starts fresh: zoom and rotation are reset.
+  await zoomIn.click()
   await page.keyboard.press('ArrowRight')
-  await expect(dialog.getByText(t('de', 'media:lightbox.counter', { index: 1, count: 1 }))).toBeVisible()
+  await expect(dialog.getByText(t('de', 'media:lightbox.counter', { index: 2, count: 3 }))).toBeVisible()
+  await expect(dialog.locator('img')).toHaveAttribute('src', SECOND_VIEW)
+  await expect(stage).toHaveAttribute('data-rotation', '0')
+  await expect(stage).toHaveAttribute('data-scale', '1')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(dialog.getByText(t('de', 'media:lightbox.counter', { index: 3, count: 3 }))).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(dialog.locator('img')).toHaveAttribute('src', FULL_SIZE)
 
   // Focus stays inside the dialog.
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')

@@ -425,7 +425,8 @@ const REVIEW_TEXTS: Array<{ lang: keyof typeof LANGUAGE_IDS; points: number; tit
 ]
 
 /** Inserts manufacturers, properties, tags and every product with prices, media links, reviews and cross-sellings. */
-export function seedCatalogue(ins: Inserter, coverFor: (spec: ProductSpec) => string, manualMediaId: string): SeededProduct[] {
+/** `mediaFor` gives a product's pictures, cover first. */
+export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => string[], manualMediaId: string): SeededProduct[] {
   MANUFACTURERS.forEach((m) => {
     ins.insert('manufacturer', {
       id: sid(`manufacturer:${m.key}`), media_id: sid(`media:manufacturer:${m.key}`), link: m.link,
@@ -458,7 +459,8 @@ export function seedCatalogue(ins: Inserter, coverFor: (spec: ProductSpec) => st
   const rnd = prng(2024)
   const seeded: SeededProduct[] = []
   let reviewIndex = 0
-  const insertProduct = (s: ProductSpec, number: string, parentId: string | null, variant: VariantSpec | null, cover: string, index: number) => {
+  const insertProduct = (s: ProductSpec, number: string, parentId: string | null, variant: VariantSpec | null, media: string[], index: number) => {
+    const cover = media[0]!
     const id = sid(`product:${number}`)
     const availability = variant?.availability ?? s.availability
     const stock = STOCK[availability](rnd)
@@ -501,7 +503,9 @@ export function seedCatalogue(ins: Inserter, coverFor: (spec: ProductSpec) => st
         packUnit: null, customFields: translatedCustom(i),
       }]))),
     })
-    ins.insert('product_media', { id: sid(`product-media:${number}`), product_id: id, media_id: cover, position: 1 })
+    media.forEach((mediaId, i) => {
+      ins.insert('product_media', { id: sid(i === 0 ? `product-media:${number}` : `product-media:${number}:${i + 1}`), product_id: id, media_id: mediaId, position: i + 1 })
+    })
     ins.insert('product_category', { product_id: id, category_id: sid(`category:${s.category}`) })
     for (const o of s.properties) ins.insert('product_property', { product_id: id, option_id: sid(`option:${o.group}:${o.key}`) })
     for (const o of variant?.options ?? []) {
@@ -529,11 +533,11 @@ export function seedCatalogue(ins: Inserter, coverFor: (spec: ProductSpec) => st
 
   let index = 0
   for (const s of specs) {
-    const cover = coverFor(s)
-    const parentId = insertProduct(s, s.number, null, null, cover, index++)
+    const media = mediaFor(s)
+    const parentId = insertProduct(s, s.number, null, null, media, index++)
     const seen = new Set<string>()
     for (const v of s.variants ?? []) {
-      insertProduct(s, `${s.number}${v.suffix}`, parentId, v, cover, index++)
+      insertProduct(s, `${s.number}${v.suffix}`, parentId, v, media, index++)
       for (const o of v.options) {
         const key = `${o.group}:${o.key}`
         if (seen.has(key)) continue

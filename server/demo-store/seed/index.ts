@@ -14,7 +14,7 @@ export interface SeedReport { seeded: boolean; durationMs: number; products: num
 const SEED_KEY = 'seeded_at'
 const SEED_VERSION_KEY = 'seed_version'
 /** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
-export const SEED_VERSION = 3
+export const SEED_VERSION = 4
 const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
 
 /**
@@ -37,11 +37,19 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
 
   const specs = productSpecs()
   const jobs: ImageJob[] = []
-  const coverIds = new Map<string, string>()
+  const mediaIds = new Map<string, string[]>()
   for (const s of specs) {
-    const id = sid(`media:product:${s.number}`)
-    coverIds.set(s.number, id)
-    jobs.push({ id, file: `product/${s.number.toLowerCase()}.jpg`, svg: productImageSvg(s.family, s.number), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+    // Winches get two more views, so their galleries (and the lightbox) have pictures to page through.
+    const views = s.family === 'winch' ? 3 : 1
+    const ids: string[] = []
+    for (let view = 1; view <= views; view++) {
+      const suffix = view === 1 ? '' : `-${view}`
+      const id = sid(view === 1 ? `media:product:${s.number}` : `media:product:${s.number}:${view}`)
+      ids.push(id)
+      const label = view === 1 ? s.number : `${s.number} · ${view}`
+      jobs.push({ id, file: `product/${s.number.toLowerCase()}${suffix}.jpg`, svg: productImageSvg(s.family, label, view), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+    }
+    mediaIds.set(s.number, ids)
   }
   const scenes: Array<[string, string, number, number, number, Tri]> = [
     [contentMedia.hero, 'content/hero-forest.jpg', 1920, 800, 100, ['Forstarbeiter im Wald', 'Forest workers in the woods', 'Forestiers au travail']],
@@ -78,7 +86,7 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
       for (const v of s.variants ?? []) names.set(`${s.number}${v.suffix}`, s.name)
     }
     specs.forEach(addNames)
-    const products = seedCatalogue(ins, (s) => coverIds.get(s.number) ?? '', MANUAL_MEDIA_ID)
+    const products = seedCatalogue(ins, (s) => mediaIds.get(s.number) ?? [], MANUAL_MEDIA_ID)
     seedContent(ins, products, names)
     buildCatalogueIndex(db)
     db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(SEED_KEY, new Date().toISOString())

@@ -51,12 +51,13 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-export function productImageSvg(family: Family, label: string): string {
-  const hue = HUES[family]
+/** A product picture; further views of the same product turn the motif and shift the colour. */
+export function productImageSvg(family: Family, label: string, view = 1): string {
+  const hue = HUES[family] + (view - 1) * 25
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
 <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},40%,94%)"/><stop offset="1" stop-color="hsl(${hue},35%,82%)"/></linearGradient></defs>
 <rect width="800" height="800" fill="url(#g)"/>
-<g transform="translate(200 150)" fill="hsl(${hue},45%,38%)" stroke="hsl(${hue},45%,38%)">${ICONS[family]}</g>
+<g transform="translate(200 150) rotate(${(view - 1) * 12} 200 250)" fill="hsl(${hue},45%,38%)" stroke="hsl(${hue},45%,38%)">${ICONS[family]}</g>
 <text x="400" y="700" font-family="DejaVu Sans, sans-serif" font-size="54" font-weight="bold" text-anchor="middle" fill="hsl(${hue},30%,25%)">${escapeXml(label)}</text>
 </svg>`
 }
