@@ -15,7 +15,7 @@ import {
   zoomOut,
   type ViewState,
 } from '~/lib/lightbox'
-import { BrokenImageIcon, ChevronIcon, CloseIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from './lightbox-icons'
+import { BrokenImageIcon, ChevronIcon, CloseIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from '~/components/shell/icons'
 import './lightbox.css'
 
 export interface LightboxProps {

@@ -89,3 +89,36 @@ export const LogoMark = () => (
     <path d="M20 6 11 19h5l-7 9h9v5h4v-5h9l-7-9h5Z" fill="#f2f7f1" />
   </svg>
 )
+
+export const ZoomInIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4M11 8v6M8 11h6" />
+  </Icon>
+)
+
+export const ZoomOutIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4M8 11h6" />
+  </Icon>
+)
+
+export const RotateIcon = () => (
+  <Icon>
+    <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+    <path d="M20 4v7h-7" />
+  </Icon>
+)
+
+export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
+  <Icon width={32} height={32}>{direction === 'left' ? <path d="m15 5-7 7 7 7" /> : <path d="m9 5 7 7-7 7" />}</Icon>
+)
+
+export const BrokenImageIcon = () => (
+  <Icon width={64} height={64}>
+    <path d="M4 4h16v9l-3-2-3 3-2-2-3 3-5-2z" />
+    <path d="M4 15l4 2 3-3 2 2 3-3 4 3v4H4z" />
+    <path d="m3 3 18 18" />
+  </Icon>
+)
