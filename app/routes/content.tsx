@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
-import { listingHeadMeta } from '~/components/listing/listing'
+import { listingPageMeta } from '~/components/listing/listing'
 import { ProductPage } from '~/components/product/product-page'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { readLastViewed, rememberViewed, serializeLastViewed } from '~/session/last-viewed.server'
@@ -86,14 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ data: pageData, location, matches }) => {
-  if (!pageData) return []
-  return [
-    { title: pageData.seo.title },
-    { name: 'description', content: pageData.seo.description },
-    ...listingHeadMeta(pageData, location.pathname, matches),
-  ]
-}
+export const meta: MetaFunction<typeof loader> = listingPageMeta
 
 export default function Content() {
   const pageData = useLoaderData<typeof loader>()

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Listing, listingHeadMeta } from '~/components/listing/listing'
+import { Listing, listingPageMeta } from '~/components/listing/listing'
 import { getT } from '~/i18n.server'
 import { isFiltered, parseListingQuery } from '~/lib/listing-url'
 import { getLocaleFromPath, localizePath, locales } from '~/lib/locale'
@@ -55,14 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ data: pageData, location, matches }) => {
-  if (!pageData) return []
-  return [
-    { title: pageData.seo.title },
-    { name: 'description', content: pageData.seo.description },
-    ...listingHeadMeta(pageData, location.pathname, matches),
-  ]
-}
+export const meta: MetaFunction<typeof loader> = listingPageMeta
 
 export default function Manufacturer() {
   const { locale, manufacturer, listing } = useLoaderData<typeof loader>()

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Form, useLoaderData } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Listing, listingHeadMeta } from '~/components/listing/listing'
+import { Listing, listingPageMeta } from '~/components/listing/listing'
 import { buttonClass } from '~/components/ui/button'
 import { getT } from '~/i18n.server'
 import { hasFilters, listingSearch, parseListingQuery } from '~/lib/listing-url'
@@ -53,14 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ data: pageData, location, matches }) => {
-  if (!pageData) return []
-  return [
-    { title: pageData.seo.title },
-    { name: 'description', content: pageData.seo.description },
-    ...listingHeadMeta(pageData, location.pathname, matches),
-  ]
-}
+export const meta: MetaFunction<typeof loader> = listingPageMeta
 
 export default function Search() {
   const { locale, term, listing } = useLoaderData<typeof loader>()

@@ -447,3 +447,25 @@ export function listingHeadMeta(
     ...paginationLinks(findListingView(pageData), pathname, root?.publicUrl ?? ''),
   ]
 }
+
+/**
+ * The `meta` of a page whose loader returns `seo` and may carry a listing: title, description,
+ * robots rule and pagination links.
+ */
+export function listingPageMeta({
+  data: pageData,
+  location,
+  matches,
+}: {
+  data: unknown
+  location: { pathname: string }
+  matches: readonly { id: string; data?: unknown }[]
+}) {
+  if (!pageData || typeof pageData !== 'object') return []
+  const page = pageData as { seo?: { title?: string; description?: string; robots?: string } } & Record<string, unknown>
+  return [
+    { title: page.seo?.title },
+    { name: 'description', content: page.seo?.description },
+    ...listingHeadMeta(page, location.pathname, matches),
+  ]
+}
