@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { ANCHOR_CATEGORY_IDS, CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY, LANGUAGE_IDS } from './constants'
 import { openDatabase } from './db'
 import { sid } from './ids'
-import { createDemoStore, type DemoStore } from './index'
+import type { DemoStore } from './index'
 
 interface Price { unitPrice: number; quantity: number; totalPrice: number; listPrice: { price: number } | null }
 interface Media { url: string; thumbnails: Array<{ width: number; url: string }> }
@@ -39,7 +35,6 @@ interface Cart { lineItems: LineItem[]; errors: CartError[] | Record<string, Car
 interface Reply<T> { status: number; headers: Headers; body: T }
 
 let origin = ''
-let server: Server
 let demo: DemoStore
 let dataDir = ''
 
@@ -62,26 +57,13 @@ const search = (term: string, lang: keyof typeof LANGUAGE_IDS = 'de', body: Reco
 const numbers = (l: Listing) => l.elements.map((e) => e.productNumber)
 const errorKeys = (cart: Cart) => (Array.isArray(cart.errors) ? [] : Object.values(cart.errors).map((e) => e.messageKey))
 
+let harness: DemoStoreServer
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'demo-catalogue-test-'))
-  const app = express()
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  demo = await createDemoStore({ dataDir, publicUrl: origin })
-  app.use('/store-api', demo.storeApi)
-  app.use('/media', demo.media)
+  harness = await startDemoStore()
+  ;({ origin, store: demo, dataDir } = harness)
 })
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
-  demo.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => harness?.close())
 
 describe('product listing: paging, sorting, grouping', () => {
   it('pages with p and limit (default 10) and counts all matching parents', async () => {

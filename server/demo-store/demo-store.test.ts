@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { ANCHOR_CATEGORY_IDS, DEMO_ACCESS_KEY, LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
 import { openDatabase } from './db'
 import { createDemoStore, type DemoStore } from './index'
@@ -12,7 +8,6 @@ import { sid } from './ids'
 
 type Json = Record<string, unknown>
 let origin = ''
-let server: Server
 let demo: DemoStore
 let dataDir = ''
 
@@ -24,27 +19,14 @@ async function call(method: string, path: string, options: { body?: unknown; hea
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json & Json[] }
 }
 
+let harness: DemoStoreServer
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'demo-store-test-'))
-  const app = express()
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  demo = await createDemoStore({ dataDir, publicUrl: origin })
+  harness = await startDemoStore()
+  ;({ origin, store: demo, dataDir } = harness)
   console.info(`demo store first start (seed) took ${Math.round(demo.seed.durationMs)} ms`)
-  app.use('/store-api', demo.storeApi)
-  app.use('/media', demo.media)
 })
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
-  demo.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => harness?.close())
 
 describe('seed', () => {
   it('seeds once within the time budget and reuses the data on the next start', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import express from 'express'
 import { pino } from 'pino'
 import { expect } from 'vitest'
-import { createDemoStore } from '../../server/demo-store/index'
+import { createDemoStore, type DemoStore } from '../../server/demo-store/index'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { storeApiValidator } from './schema-validator'
 
@@ -35,6 +35,10 @@ export interface CallOptions {
 export interface DemoStoreServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string
+  /** The store itself (seed report, maintenance switch), for the demo store's own tests. */
+  store: DemoStore
+  /** Its fresh data directory (removed by close). */
+  dataDir: string
   /** Calls `${origin}/store-api${path}`. */
   call(method: string, path: string, options?: CallOptions): Promise<StoreResponse>
   close(): Promise<void>
@@ -66,6 +70,8 @@ export async function startDemoStore(options: DemoStoreServerOptions = {}): Prom
 
   return {
     origin,
+    store: demo,
+    dataDir,
     async call(method, path, { body, query, token, languageId, accessKey, headers } = {}) {
       const url = new URL(`${origin}/store-api${path}`)
       for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value)
