@@ -60,11 +60,12 @@ test('CMS images on the home page are served through /thumbnail/ and load', asyn
   await page.goto('/')
   const images = page.locator('main img[src^="/thumbnail/"]')
   await expect(images.first()).toBeVisible()
+  await loaded(page)
   const count = await images.count()
   expect(count).toBeGreaterThan(2)
   expect(await page.locator('main img[src*="/media/"]').count()).toBe(0)
   // Section backgrounds too, in the rounded size of background-media.ts.
-  const backgrounds = await page
+  const backgrounds = await (await loaded(page))
     .locator('main section[style*="background-image"], main div[style*="background-image"]')
     .evaluateAll((list) => list.map((el) => el.getAttribute('style') ?? ''))
   expect(backgrounds.length).toBeGreaterThan(0)

@@ -110,7 +110,7 @@ test('filtered and sorted views are noindex; the listing has ItemList data', asy
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/produkte/seilwinden/`)
   await page.goto('/produkte/seilwinden/')
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
-  const nodes = await page
+  const nodes = await (await loaded(page))
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) => scripts.flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat()))
   const list = nodes.find((n) => n['@type'] === 'ItemList' && n.numberOfItems === 8)

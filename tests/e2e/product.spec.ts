@@ -1,4 +1,4 @@
-import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
+import { auditUrl, expect, loaded, prefix, t, test, type Locale } from './fixtures'
 
 // Product ids are deterministic in the demo store: md5('forst-demo:product:<number>') (server/demo-store/ids.ts).
 const ids = {
@@ -43,7 +43,7 @@ test('a product page shows number, facts, custom fields, downloads and a manufac
   await expect(page.locator('.reseller-note').getByRole('link').nth(1)).toHaveAttribute('href', '/register')
 
   // Product structured data with a net-price offer; breadcrumbs end with the product.
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+  const jsonLd = await (await loaded(page)).locator('script[type="application/ld+json"]').allTextContents()
   const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product')
   expect(product).toMatchObject({
     name: 'Forstseilwinde FSW 35',
@@ -117,7 +117,7 @@ test('each availability state', async ({ page }) => {
   await page.goto(detail('de', 'FS-10007'))
   await expect(page.locator('.buy-availability')).toContainText(t('de', 'product:availability.notAvailable'))
   await expect(page.getByRole('button', { name: t('de', 'product:buy.submit') })).toHaveCount(0)
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+  const jsonLd = await (await loaded(page)).locator('script[type="application/ld+json"]').allTextContents()
   expect(jsonLd.map((text) => JSON.parse(text)).find((d) => d['@type'] === 'Product').offers.availability).toBe(
     'https://schema.org/OutOfStock',
   )

@@ -1,4 +1,4 @@
-import { expect, locales, prefix, t, test } from './fixtures'
+import { expect, loaded, locales, prefix, t, test } from './fixtures'
 
 const anchors = {
   de: ['Produkte', 'Ersatzteile', 'Branchen', 'Unternehmen', 'Hersteller'],
@@ -28,7 +28,7 @@ for (const locale of locales) {
 
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
     expect(canonical).toBe(`${baseURL}${prefix(locale) || '/'}`)
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
+    const alternates = await (await loaded(page)).locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
       Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
     )
     expect(alternates).toEqual({
@@ -38,7 +38,7 @@ for (const locale of locales) {
       'x-default': `${baseURL}/`,
     })
 
-    const jsonLd = await page
+    const jsonLd = await (await loaded(page))
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) => scripts.flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat()))
     const nodes = jsonLd.flatMap((d) => (d['@graph'] ? d['@graph'] : [d]))
@@ -120,7 +120,7 @@ test('content pages show breadcrumbs from home to the page, also as structured d
   await trail.getByRole('link', { name: 'Products' }).click()
   await expect(page).toHaveURL(/\/en\/products\/$/)
 
-  const jsonLd = await page
+  const jsonLd = await (await loaded(page))
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) => scripts.flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat()))
   const list = jsonLd.find((n) => n['@type'] === 'BreadcrumbList')
