@@ -2,6 +2,7 @@ import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFu
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ContentPage } from '~/components/cms/content-page'
+import { listingPageMeta } from '~/components/listing/listing'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { landingLocale } from '~/session/cookies.server'
 import { getStore } from '~/store/client.server'
@@ -40,13 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ data: pageData }) => {
-  if (!pageData) return []
-  return [
-    { title: pageData.seo.title },
-    { name: 'description', content: pageData.seo.description },
-  ]
-}
+export const meta: MetaFunction<typeof loader> = listingPageMeta
 
 export default function Home() {
   const { locale, view } = useLoaderData<typeof loader>()

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { FinderForm } from '~/components/finder/finder-form'
 import { FinderResultCard } from '~/components/finder/finder-result-card'
 import '~/components/finder/finder.css'
+import { listingPageMeta } from '~/components/listing/listing'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath, locales } from '~/lib/locale'
 import { throwPageError } from '~/store/errors.server'
@@ -65,14 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = ({ data: pageData }) => {
-  if (!pageData) return []
-  return [
-    { title: pageData.seo.title },
-    { name: 'description', content: pageData.seo.description },
-    ...(pageData.seo.robots ? [{ name: 'robots', content: pageData.seo.robots }] : []),
-  ]
-}
+export const meta: MetaFunction<typeof loader> = listingPageMeta
 
 export default function ProductFinder() {
   const { locale, path, steps, notices, results, pageLinks } = useLoaderData<typeof loader>()

@@ -177,18 +177,25 @@ function configValue(slot: Schemas['CmsSlot'], key: string): unknown {
   return undefined
 }
 
+/** A store media as a CMS image: only http(s) URLs, with its size when the store knows it. */
+export function toCmsImage(media: unknown): CmsImage | undefined {
+  if (!isObject(media)) return undefined
+  const m = media as Partial<Media>
+  const url = m.url && safeExternalUrl(m.url)
+  if (!url) return undefined
+  const image: CmsImage = { url, alt: m.translated?.alt || m.alt || m.translated?.title || m.title || '' }
+  if (m.metaData?.width && m.metaData.height) {
+    image.width = m.metaData.width
+    image.height = m.metaData.height
+  }
+  return image
+}
+
 class ImageCounter {
   private first = true
   image(media: unknown): CmsImage | undefined {
-    if (!isObject(media)) return undefined
-    const m = media as Partial<Media>
-    const url = m.url && safeExternalUrl(m.url)
-    if (!url) return undefined
-    const image: CmsImage = { url, alt: m.translated?.alt || m.alt || m.translated?.title || m.title || '' }
-    if (m.metaData?.width && m.metaData.height) {
-      image.width = m.metaData.width
-      image.height = m.metaData.height
-    }
+    const image = toCmsImage(media)
+    if (!image) return undefined
     if (this.first) {
       image.eager = true
       this.first = false
@@ -197,7 +204,12 @@ class ImageCounter {
   }
 }
 
-function product(value: unknown, locale: Locale, images: ImageCounter): CmsProduct | undefined {
+/** A product tile (CMS boxes and sliders, cross-selling, last viewed); `imageOf` maps its cover. */
+export function toCmsProduct(
+  value: unknown,
+  locale: Locale,
+  imageOf: (media: unknown) => CmsImage | undefined = toCmsImage,
+): CmsProduct | undefined {
   if (!isObject(value)) return undefined
   const p = value as Partial<Product>
   if (!p.id) return undefined
@@ -211,9 +223,13 @@ function product(value: unknown, locale: Locale, images: ImageCounter): CmsProdu
   }
   const price = p.calculatedPrice?.unitPrice
   if (typeof price === 'number' && price > 0) result.price = price
-  const image = images.image(p.cover?.media)
+  const image = imageOf(p.cover?.media)
   if (image) result.image = image
   return result
+}
+
+function product(value: unknown, locale: Locale, images: ImageCounter): CmsProduct | undefined {
+  return toCmsProduct(value, locale, (media) => images.image(media))
 }
 
 function products(list: unknown, locale: Locale, images: ImageCounter): CmsProduct[] {

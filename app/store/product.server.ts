@@ -1,6 +1,6 @@
 import type { Schemas } from '@shopware/api-client/api-types'
 import sanitizeHtml from 'sanitize-html'
-import type { CmsImage, CmsProduct } from '~/components/cms/types'
+import type { CmsProduct } from '~/components/cms/types'
 import type { LoadContext } from '~/load-context'
 import { productHref, safeExternalUrl, seoPath } from '~/lib/links'
 import { localizePath, type Locale } from '~/lib/locale'
@@ -18,7 +18,7 @@ import type { Breadcrumb, SeoData } from '~/lib/shell-types'
 import { getT } from '~/i18n.server'
 import { readLastViewed } from '~/session/last-viewed.server'
 import { getStore, type Store } from './client.server'
-import { sanitizeCmsHtml } from './cms.server'
+import { sanitizeCmsHtml, toCmsProduct } from './cms.server'
 import { alternatePaths } from './content.server'
 import { isNotFound } from './errors.server'
 
@@ -200,31 +200,10 @@ function imageOf(media: Partial<Media> | undefined, fallbackAlt: string): Produc
   }
 }
 
-function cmsImage(media: Partial<Media> | undefined): CmsImage | undefined {
-  const src = media?.url && safeExternalUrl(media.url)
-  if (!src) return undefined
-  const image: CmsImage = { url: src, alt: media.translated?.alt || media.alt || '' }
-  if (media.metaData?.width && media.metaData.height) {
-    image.width = media.metaData.width
-    image.height = media.metaData.height
-  }
-  return image
-}
-
-/** A product tile for cross-selling and last viewed (same shape as the CMS cards, so the same component renders it). */
+/** A product tile for cross-selling and last viewed: the CMS card, never with a price for a price-on-request product. */
 export function toProductCard(product: Partial<Product>, locale: Locale): CmsProduct | undefined {
-  const name = product.translated?.name || product.name
-  if (!product.id || !name) return undefined
-  const card: CmsProduct = {
-    id: product.id,
-    name,
-    productNumber: product.productNumber ?? '',
-    href: productHref(locale, { id: product.id, seoUrls: product.seoUrls }),
-  }
-  const price = product.calculatedPrice?.unitPrice
-  if (typeof price === 'number' && price > 0 && !isPriceOnRequest(product)) card.price = price
-  const image = cmsImage(product.cover?.media)
-  if (image) card.image = image
+  const card = toCmsProduct(product, locale)
+  if (card && isPriceOnRequest(product)) delete card.price
   return card
 }
 

@@ -449,7 +449,7 @@ export function listingHeadMeta(
 }
 
 /**
- * The `meta` of a page whose loader returns `seo` and may carry a listing: title, description,
+ * The `meta` of a page whose loader returns `seo` (and may carry a listing): title, description,
  * robots rule and pagination links.
  */
 export function listingPageMeta({
