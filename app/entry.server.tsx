@@ -40,6 +40,11 @@ export function keepPersonalResponsesPrivate(request: Request, headers: Headers)
   if (personal) headers.set('Cache-Control', 'private, no-store')
 }
 
+/** A response that shared caches may keep: its inline scripts are then allowed by hash, not by nonce. */
+function isShared(headers: Headers): boolean {
+  return /\bpublic\b/.test(headers.get('Cache-Control') ?? '')
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -50,16 +55,21 @@ export default function handleRequest(
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const matches = remixContext.staticHandlerContext.matches
   recordRequest(loadContext, request, matches[matches.length - 1]?.route.id)
+  keepPersonalResponsesPrivate(request, responseHeaders)
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 
   const i18n = createRequestI18n(locale)
-  const nonce = loadContext.cspNonce
+  // A page a shared cache keeps is complete before it is sent, so the policy can name the hashes of
+  // its inline scripts; a per-request nonce in it would be handed to everyone (docs/decisions/005).
+  const shared = isShared(responseHeaders)
+  const nonce = shared ? undefined : loadContext.cspNonce
   // Crawlers get the complete document in one piece; browsers start rendering at the shell.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  const readyEvent = shared || isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ''}>
         <I18nextProvider i18n={i18n}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
         </I18nextProvider>
@@ -69,14 +79,23 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          keepPersonalResponsesPrivate(request, responseHeaders)
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
+          if (shared) {
+            const chunks: Buffer[] = []
+            body.on('data', (chunk: Buffer) => chunks.push(chunk))
+            body.on('end', () => {
+              const html = Buffer.concat(chunks)
+              loadContext.allowInlineScriptsOf(html.toString('utf8'))
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+            })
+            body.on('error', reject)
+          } else {
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            )
+          }
           pipe(body)
         },
         onShellError(error: unknown) {

@@ -15,6 +15,12 @@ export interface StoreConnection {
   timeoutMs: number
   /** True when the embedded demo store serves the API. */
   embedded: boolean
+  /**
+   * Where the shop itself serves the store's media (`https://shop.example/media/` for the embedded
+   * store): the store client turns such URLs into root-relative ones, so pictures load whatever host
+   * name the shopper opened the shop under.
+   */
+  ownMediaPrefix?: string
 }
 
 /** What every loader and action receives as `context` (built in server/context.ts). */
@@ -31,6 +37,13 @@ export interface LoadContext {
   /** Cookies get the Secure flag (true when publicUrl is https). */
   secureCookies: boolean
   requestLog: RequestLogFields
+  /**
+   * Set when the host refused the request (server/request-guard.ts): the page is rendered as the
+   * error page with this status, and no action runs.
+   */
+  rejection?: { status: number; reason: string }
+  /** Makes the response's CSP allow the inline scripts of this finished document by hash instead of the nonce. */
+  allowInlineScriptsOf(html: string): void
 }
 
 declare module '@remix-run/node' {

@@ -51,6 +51,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
+  // The host refused the request (server/request-guard.ts): the page becomes the error page, no action ran.
+  if (context.rejection) {
+    const { status, reason } = context.rejection
+    throw data({ rejected: reason, message: getT(locale)(`errors:messages.${status}`) }, { status })
+  }
   // The flash is read synchronously from the request's cookie, so the store call is the only wait.
   const flash = readFlash(request, context)
   // The cart count needs a store session (context cookie); anonymous pages make no cart call.
@@ -95,6 +100,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, err
     { name: 'description', content: seo?.description ?? rootData.meta.description },
     ...(seo?.robots ? [{ name: 'robots', content: seo.robots }] : []),
   ]
+}
+
+function isRejection(error: unknown): boolean {
+  return isRouteErrorResponse(error) && typeof (error.data as { rejected?: unknown } | null)?.rejected === 'string'
 }
 
 function toPageError(error: unknown): PageError {
@@ -160,6 +169,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const routeError = useRouteError()
   const error = routeError ? toPageError(routeError) : null
+  // The answer to a request the host refused is rendered at the locale's home path, not at the URL
+  // the browser shows, so it must not hydrate: it is a static page.
+  const rejected = isRejection(routeError)
   const location = useLocation()
   const matches = useMatches()
   const nonce = useNonce()
@@ -227,8 +239,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <JumpToTop />
         </Footer>
         <ShellEffects />
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {!rejected && <ScrollRestoration nonce={nonce || undefined} />}
+        {!rejected && <Scripts nonce={nonce || undefined} />}
       </body>
     </html>
   )

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEV_SESSION_SECRET, loadConfig } from './config'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, DEV_SESSION_SECRET, MISSING_SESSION_SECRET, SESSION_SECRET_FILE, loadConfig } from './config'
 import { DEMO_ACCESS_KEY } from './demo-store/constants'
 
 describe('loadConfig', () => {
@@ -11,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('./data')
     expect(config.store).toEqual({
       endpoint: 'http://127.0.0.1:3000/store-api',
+      ownMediaPrefix: 'http://localhost:3000/media/',
       accessToken: DEMO_ACCESS_KEY,
       timeoutMs: 10_000,
       embedded: true,
@@ -89,6 +93,12 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads THUMBNAIL_CACHE_MB as the thumbnail cache limit in bytes', () => {
+    expect(loadConfig({}).thumbnailCacheBytes).toBe(512 * 1024 * 1024)
+    expect(loadConfig({ THUMBNAIL_CACHE_MB: '64' }).thumbnailCacheBytes).toBe(64 * 1024 * 1024)
+    expect(() => loadConfig({ THUMBNAIL_CACHE_MB: '0' })).toThrow(/THUMBNAIL_CACHE_MB/)
+  })
+
   it('reads MEDIA_ORIGINS as a list of origins for /thumbnail/', () => {
     expect(loadConfig({}).mediaOrigins).toEqual([])
     expect(loadConfig({ MEDIA_ORIGINS: 'https://cdn.example/media/, http://img.example:8080' }).mediaOrigins).toEqual([
@@ -98,12 +108,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_ORIGINS: 'ftp://cdn.example' })).toThrow(/MEDIA_ORIGINS/)
   })
 
-  it('warns about the default session secret in production only', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
-      sessionSecret: DEV_SESSION_SECRET,
-      warnings: [expect.stringContaining('SESSION_SECRET')],
-    })
-    expect(loadConfig({ NODE_ENV: 'development' }).warnings).toEqual([])
+  it('uses the development secret outside production only', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ sessionSecret: DEV_SESSION_SECRET, warnings: [] })
+  })
+
+  it('refuses to start in production against a real store without SESSION_SECRET', () => {
+    const env = { NODE_ENV: 'production', SHOPWARE_ENDPOINT: 'https://shop.example/store-api', SHOPWARE_ACCESS_TOKEN: 'SWSC' }
+    expect(() => loadConfig(env)).toThrow(new ConfigError(MISSING_SESSION_SECRET))
+    expect(loadConfig({ ...env, SESSION_SECRET: 'a-long-random-value' }).sessionSecret).toBe('a-long-random-value')
+  })
+
+  it('gives a production demo shop a random secret kept in its data directory', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-secret-'))
+    try {
+      const first = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })
+      expect(first.sessionSecret).not.toBe(DEV_SESSION_SECRET)
+      expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32)
+      expect(first.warnings).toEqual([expect.stringContaining('SESSION_SECRET')])
+      expect(statSync(join(dataDir, SESSION_SECRET_FILE)).mode & 0o777).toBe(0o600)
+      // The same data directory keeps its secret across restarts; another one gets its own.
+      expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret)
+      const other = mkdtempSync(join(tmpdir(), 'config-secret-'))
+      expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: other }).sessionSecret).not.toBe(first.sessionSecret)
+      rmSync(other, { recursive: true, force: true })
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it.each([

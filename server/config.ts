@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { z } from 'zod'
 import type { StoreConnection } from '../app/load-context'
 import { DEMO_ACCESS_KEY } from './demo-store/constants'
@@ -11,8 +14,31 @@ export class ConfigError extends Error {
 
 export const MISSING_ENDPOINT_OR_TOKEN = 'Make sure that endpoint and accessToken are settled in the configuration'
 
-// Only used when SESSION_SECRET is unset; production boots with a warning so a demo container still starts.
+// Only used outside production when SESSION_SECRET is unset.
 export const DEV_SESSION_SECRET = 'forestry-storefront-dev-secret-change-me'
+
+export const MISSING_SESSION_SECRET =
+  'SESSION_SECRET must be set in production (a long random value, e.g. `openssl rand -base64 48`): it signs cookies, and a known default would let anyone forge them'
+
+export const SESSION_SECRET_FILE = 'session-secret'
+
+/**
+ * The secret of a demo shop in production: random, made once per data directory and kept there, so
+ * signed cookies survive restarts without anyone having to configure a secret for a demo.
+ */
+export function dataDirSecret(dataDir: string): string {
+  const file = join(dataDir, SESSION_SECRET_FILE)
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -77,6 +103,8 @@ const envSchema = z.object({
       }
       return origins
     }),
+  // Size limit of DATA_DIR/thumbnail-cache; least recently used files go first.
+  THUMBNAIL_CACHE_MB: integer(512, 1, 1_048_576),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 })
 
@@ -106,6 +134,8 @@ export interface Config {
   demoStore: DemoStoreOptions | null
   /** Extra origins /thumbnail/ may fetch from, besides the store's own media */
   mediaOrigins: string[]
+  /** Size limit of the thumbnail cache, in bytes */
+  thumbnailCacheBytes: number
   sessionSecret: string
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
@@ -114,8 +144,16 @@ export interface Config {
   warnings: string[]
 }
 
-/** Reads the configuration from an environment object. Pure: no logging, no exit; throws ConfigError. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export interface LoadConfigOptions {
+  /** Where a production demo shop keeps its generated secret (default: a file in DATA_DIR). */
+  demoSecret?: (dataDir: string) => string
+}
+
+/**
+ * Reads the configuration from an environment object. No logging, no exit; throws ConfigError.
+ * Its one side effect: a production demo shop without SESSION_SECRET gets one made in DATA_DIR.
+ */
+export function loadConfig(env: Record<string, string | undefined>, options: LoadConfigOptions = {}): Config {
   const parsed = envSchema.safeParse(withoutBlanks(env))
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
@@ -133,12 +171,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessToken: values.SHOPWARE_ACCESS_TOKEN ?? DEMO_ACCESS_KEY,
     timeoutMs: values.STORE_TIMEOUT_MS,
     embedded,
+    ...(embedded ? { ownMediaPrefix: `${new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin}/media/` } : {}),
   }
 
   const isProduction = values.NODE_ENV === 'production'
   const warnings: string[] = []
+  let sessionSecret = values.SESSION_SECRET ?? DEV_SESSION_SECRET
   if (!values.SESSION_SECRET && isProduction) {
-    warnings.push('SESSION_SECRET is not set: using the development default; set a long random value in production')
+    if (!embedded) throw new ConfigError(MISSING_SESSION_SECRET)
+    sessionSecret = (options.demoSecret ?? dataDirSecret)(values.DATA_DIR)
+    warnings.push(`SESSION_SECRET is not set: the demo shop uses a random one kept in ${join(values.DATA_DIR, SESSION_SECRET_FILE)}`)
   }
 
   return {
@@ -149,7 +191,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     store,
     demoStore: embedded ? { maintenance: values.DEMO_STORE_MAINTENANCE, latencyMs: values.DEMO_STORE_LATENCY_MS } : null,
     mediaOrigins: values.MEDIA_ORIGINS,
-    sessionSecret: values.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    thumbnailCacheBytes: values.THUMBNAIL_CACHE_MB * 1024 * 1024,
+    sessionSecret,
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
     isProduction,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
@@ -5,6 +6,7 @@ import type { Logger } from 'pino'
 import type {} from 'pino-http'
 import type { LoadContext, RequestLogFields } from '../app/load-context'
 import type { Config } from './config'
+import { contentSecurityPolicy, cspOptionsOf, inlineScriptHashes } from './csp'
 
 declare global {
   namespace Express {
@@ -32,7 +34,9 @@ export function cspNonceOf(res: Response): string {
 
 /** Builds the express `getLoadContext` that hands every loader and action its LoadContext. */
 export function createLoadContext(config: Config, logger: Logger): (req: Request, res: Response) => AppLoadContext {
+  const cspOptions = cspOptionsOf(config)
   const secureCookies = config.publicUrl.startsWith('https:')
+  const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
   return (req, res) => {
     const reqId = String(req.id)
     return {
@@ -44,6 +48,10 @@ export function createLoadContext(config: Config, logger: Logger): (req: Request
       publicUrl: config.publicUrl,
       secureCookies,
       requestLog: requestLogOf(res),
+      ...(res.locals.rejection ? { rejection: res.locals.rejection } : {}),
+      allowInlineScriptsOf: (html) => {
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy(cspOptions, inlineScriptHashes(html, sha256)))
+      },
     } satisfies LoadContext
   }
 }

@@ -293,6 +293,45 @@ describe('with the embedded demo store', () => {
 })
 
 describe('graceful shutdown', () => {
+  it('while draining: readiness 503 and every answer closes its keep-alive connection', async () => {
+    const config = loadConfig({ SHOPWARE_ENDPOINT: `${storeUrl}/store-api`, SHOPWARE_ACCESS_TOKEN: 'K' })
+    const host = await createHost(config, createLogger({ level: 'silent' }), { remixHandler: fakeRemix })
+    const server = createServer(host.app)
+    const url = await listenOnLoopback(server)
+    try {
+      const before = await fetch(`${url}/en/`)
+      expect(before.headers.get('connection')).toBe('keep-alive')
+      host.drain()
+      const page = await fetch(`${url}/en/`)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('connection')).toBe('close')
+      const ready = await fetch(`${url}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'shutting down' })
+    } finally {
+      server.closeAllConnections()
+      await close(server)
+      await host.close()
+    }
+  })
+
+  it('serves the embedded store to the app on an internal listener of its own', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const dataDir = await mkdtemp(`${tmpdir()}/host-internal-`)
+    const host = await createHost(loadConfig({ PORT: '3999', DATA_DIR: dataDir }), createLogger({ level: 'silent' }), { remixHandler: fakeRemix })
+    try {
+      const endpoint = new URL(host.config.store.endpoint)
+      expect(endpoint.hostname).toBe('127.0.0.1')
+      expect(endpoint.port).not.toBe('3999')
+      const context = await fetch(`${host.config.store.endpoint}/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } })
+      expect(context.status).toBe(200)
+    } finally {
+      await host.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
   it('lets an in-flight request finish, refuses new connections and exits 0 on SIGTERM', async () => {
     const { spawn } = await import('node:child_process')
     const { fileURLToPath } = await import('node:url')
@@ -302,7 +341,7 @@ describe('graceful shutdown', () => {
       import { loadConfig } from './server/config.ts'
       import { createLogger } from './server/logger.ts'
       const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '${port}',
-        SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api', SHOPWARE_ACCESS_TOKEN: 'K' })
+        SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api', SHOPWARE_ACCESS_TOKEN: 'K', SESSION_SECRET: 'test-secret' })
       await startServer(config, createLogger({ level: 'info' }), {
         remixHandler: (req, res) => { setTimeout(() => res.send('slow done'), 800) },
       })`

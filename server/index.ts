@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Server } from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
@@ -11,9 +11,13 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import helmet from 'helmet'
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
-import { ConfigError, loadConfig, type Config } from './config'
+import { ConfigError, loadConfig, type Config, type DemoStoreOptions } from './config'
 import { createLoadContext, cspNonceOf, requestLogOf } from './context'
+import { contentSecurityPolicy, cspOptionsOf, nonceSource } from './csp'
 import { createLogger, sessionId } from './logger'
+import { createRemixHandler } from './remix-handler'
+import { requestGuard } from './request-guard'
+import { checkStore } from './store-check'
 import { createThumbnailService, mediaSources } from './thumbnail'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -24,8 +28,8 @@ const serverBuildFile = `${buildDir}/server/index.js`
 const publicDir = `${root}public`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const READY_TIMEOUT_MS = 2_000
 const SHUTDOWN_GRACE_MS = 10_000
+const IDLE_REAP_AFTER_MS = 300
 
 // Query parameters that carry credentials or personal data (recovery hashes, opt-in mails,
 // payment tokens) are kept out of access-log lines.
@@ -70,59 +74,22 @@ function accessLogFields(config: Config, req: Request, res: Response, responseTi
   }
 }
 
-function originOf(url: string): string {
-  return new URL(url).origin
-}
-
-function securityHeaders(config: Config, development: boolean): RequestHandler {
+function securityHeaders(config: Config): RequestHandler[] {
   const https = config.publicUrl.startsWith('https:')
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonceOf(res as Response)}'`
-  // Product images come from the store's media origin: our own origin for the embedded store.
-  const mediaOrigins = [originOf(config.publicUrl)]
-  if (!config.store.embedded) mediaOrigins.push(originOf(config.store.endpoint))
-  // Vite injects CSS through <style> elements and keeps a websocket open for HMR in development.
-  const devStyle = development ? ["'unsafe-inline'"] : []
-  const devConnect = development ? ['ws:', 'wss:'] : []
-
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, "'strict-dynamic'"],
-        styleSrc: ["'self'", ...devStyle],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...new Set(mediaOrigins)],
-        connectSrc: ["'self'", ...devConnect],
-        fontSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
+  const cspOptions = cspOptionsOf(config)
+  return [
+    helmet({
+      // Set below: pages a shared cache keeps replace it with a hash-based one (server/context.ts).
+      contentSecurityPolicy: false,
+      // Browsers ignore HSTS on plain http; sending it there only confuses local setups.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    (_req, res, next) => {
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(cspOptions, [nonceSource(cspNonceOf(res))]))
+      next()
     },
-    // Browsers ignore HSTS on plain http; sending it there only confuses local setups.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  })
-}
-
-async function checkStore(config: Config): Promise<{ ok: true } | { ok: false; reason: string }> {
-  try {
-    const response = await fetch(`${config.store.endpoint}/context`, {
-      headers: { 'sw-access-key': config.store.accessToken, accept: 'application/json' },
-      signal: AbortSignal.timeout(READY_TIMEOUT_MS),
-    })
-    await response.body?.cancel()
-    return response.ok ? { ok: true } : { ok: false, reason: `store answered ${response.status}` }
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'TimeoutError') {
-      return { ok: false, reason: `store did not answer within ${READY_TIMEOUT_MS} ms` }
-    }
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
-    return { ok: false, reason: `store unreachable${cause ? `: ${cause}` : ''}` }
-  }
+  ]
 }
 
 async function loadProductionBuild(): Promise<ServerBuild> {
@@ -140,18 +107,72 @@ export interface HostOptions {
 
 export interface Host {
   app: express.Express
-  /** Marks the host as draining: /readyz answers 503 from now on. */
+  /** The configuration as served: with the embedded store, its endpoint is the internal listener. */
+  config: Config
+  /** Marks the host as draining: /readyz answers 503 and every response closes its connection. */
   drain(): void
-  /** Releases what the host opened (demo store, Vite). */
+  /** Requests accepted and not yet answered. */
+  inFlight(): number
+  /** Releases what the host opened (demo store and its listener, Vite). */
   close(): Promise<void>
 }
 
+interface EmbeddedStore {
+  storeApi: express.Router
+  media: express.Router
+  /** The internal listener's Store API base, for the app's own calls. */
+  endpoint: string
+  close(): Promise<void>
+}
+
+/**
+ * The embedded store gets a loopback listener of its own for the app's store calls, so that the
+ * public server can stop accepting connections on SIGTERM while the requests it already accepted
+ * still reach the store; it closes after them (docs/decisions/005).
+ */
+async function startEmbeddedStore(config: Config, options: DemoStoreOptions, logger: Logger): Promise<EmbeddedStore> {
+  const { createDemoStore } = await import('./demo-store/index')
+  const demo = await createDemoStore({
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: 'demo-store' }),
+    maintenance: options.maintenance,
+    latencyMs: options.latencyMs,
+  })
+  const internalApp = express()
+  internalApp.disable('x-powered-by')
+  internalApp.use('/store-api', demo.storeApi)
+  internalApp.use('/media', demo.media)
+  const server = await listen(internalApp, '127.0.0.1', 0)
+  const { port } = server.address() as AddressInfo
+  return {
+    storeApi: demo.storeApi,
+    media: demo.media,
+    endpoint: `http://127.0.0.1:${port}/store-api`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      demo.close()
+    },
+  }
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
+}
+
 /** Assembles the express app in the order requests should meet it. */
-export async function createHost(config: Config, logger: Logger, options: HostOptions = {}): Promise<Host> {
+export async function createHost(baseConfig: Config, logger: Logger, options: HostOptions = {}): Promise<Host> {
   const app = express()
+  const demoStore = baseConfig.demoStore ? await startEmbeddedStore(baseConfig, baseConfig.demoStore, logger) : undefined
+  const config = demoStore ? { ...baseConfig, store: { ...baseConfig.store, endpoint: demoStore.endpoint } } : baseConfig
   const development = !config.isProduction
-  const closers: (() => Promise<void> | void)[] = []
+  const closers: (() => Promise<void> | void)[] = demoStore ? [() => demoStore.close()] : []
   let draining = false
+  let inFlight = 0
 
   app.disable('x-powered-by')
   // Behind a reverse proxy in the same private network (Docker, Kubernetes) trust its forwarded
@@ -159,6 +180,12 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
   app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 
   app.use((_req, res, next) => {
+    inFlight += 1
+    res.once('close', () => {
+      inFlight -= 1
+    })
+    // While draining, each answer is the connection's last, so keep-alive clients reconnect elsewhere.
+    if (draining) res.setHeader('Connection', 'close')
     res.locals.cspNonce = randomBytes(16).toString('base64')
     requestLogOf(res)
     next()
@@ -167,6 +194,7 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' })
   })
+
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store')
     if (draining) {
@@ -183,7 +211,8 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
   let viteBuild: (() => Promise<ServerBuild>) | undefined
   if (development && !options.remixHandler) {
     const vite = await import('vite')
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+    // Vite's own CORS answers every OPTIONS before the demo store could answer a preflight.
+    const viteServer = await vite.createServer({ server: { middlewareMode: true, cors: false } })
     closers.push(() => viteServer.close())
     app.use(viteServer.middlewares)
     viteBuild = async () => {
@@ -226,29 +255,23 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
     }),
   )
 
-  app.use(securityHeaders(config, development))
+  app.use(securityHeaders(config))
 
-  if (config.demoStore) {
-    const { createDemoStore } = await import('./demo-store/index')
-    const demo = await createDemoStore({
-      dataDir: config.dataDir,
-      publicUrl: config.publicUrl,
-      logger: logger.child({ component: 'demo-store' }),
-      maintenance: config.demoStore.maintenance,
-      latencyMs: config.demoStore.latencyMs,
-    })
-    closers.push(() => demo.close())
-    app.use('/store-api', demo.storeApi)
-    app.use('/media', demo.media)
+  if (demoStore) {
+    // Also public, for Store API clients other than ours (they follow the store's own CORS rules).
+    app.use('/store-api', demoStore.storeApi)
+    app.use('/media', demoStore.media)
   }
 
   // Resized store media (every product image goes through here); only the store's media origin is fetched.
   const thumbnails = createThumbnailService({
     cacheDir: join(config.dataDir, 'thumbnail-cache'),
+    cacheMaxBytes: config.thumbnailCacheBytes,
     sources: mediaSources({
       embedded: config.store.embedded,
       publicUrl: config.publicUrl,
-      port: config.port,
+      // The embedded store's media are read from its internal listener.
+      port: Number(new URL(config.store.endpoint).port),
       endpoint: config.store.endpoint,
       mediaOrigins: config.mediaOrigins,
     }),
@@ -256,20 +279,37 @@ export async function createHost(config: Config, logger: Logger, options: HostOp
   })
   app.use('/thumbnail', thumbnails.router)
 
+  app.use(requestGuard({ publicUrl: config.publicUrl, logger }))
+
   const remixHandler =
     options.remixHandler ??
-    createRequestHandler({
+    createRemixHandler({
       build: viteBuild ?? (await loadProductionBuild()),
       getLoadContext: createLoadContext(config, logger),
       mode: config.isProduction ? 'production' : 'development',
     })
   app.all('*', remixHandler)
 
+  // Last resort. Middleware errors that carry a client status (express's own 4xx) are the
+  // client's; anything else is a fault of ours, logged with its stack, and the visitor gets a 500.
+  app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    const status = clientErrorStatus(error)
+    if (status) req.log?.warn({ status, reason: (error as Error).message }, 'request rejected')
+    else req.log?.error({ err: error }, 'unhandled error')
+    if (res.headersSent) {
+      res.destroy()
+      return
+    }
+    res.status(status ?? 500).type('text/plain').send(status ? 'Bad Request' : 'Internal Server Error')
+  })
+
   return {
     app,
+    config,
     drain: () => {
       draining = true
     },
+    inFlight: () => inFlight,
     close: async () => {
       for (const close of closers.reverse()) await close()
     },
@@ -284,23 +324,33 @@ function listen(app: express.Express, host: string, port: number): Promise<Serve
   })
 }
 
-/** Stops accepting connections, lets in-flight requests finish, then releases resources. */
+/**
+ * On SIGTERM: readiness turns 503, the listening socket closes (new connections are refused),
+ * every request already accepted is answered normally with `Connection: close`, and the process
+ * exits when the last connection is gone or after the grace period.
+ */
 function shutdownOnSignals(server: Server, host: Host, logger: Logger): void {
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
-    logger.info({ signal }, 'shutting down')
+    logger.info({ signal, inFlight: host.inFlight() }, 'shutting down')
     host.drain()
     const hardExit = setTimeout(() => {
-      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period, exiting')
+      logger.error({ graceMs: SHUTDOWN_GRACE_MS, inFlight: host.inFlight() }, 'requests still open after the grace period, exiting')
       process.exit(1)
     }, SHUTDOWN_GRACE_MS)
     hardExit.unref()
-    // Keep-alive connections become idle as their last response ends; close them as they do.
-    const reapIdle = setInterval(() => server.closeIdleConnections(), 250)
+    // Idle keep-alive connections are closed only once nothing has been in flight for a moment: a
+    // client may be sending its next request on one right now, and that request deserves an answer.
+    let quietSince = Date.now()
+    const reapIdle = setInterval(() => {
+      if (host.inFlight() > 0) quietSince = Date.now()
+      else if (Date.now() - quietSince >= IDLE_REAP_AFTER_MS) server.closeIdleConnections()
+    }, 100)
     reapIdle.unref()
-    server.close(async (error) => {
+    // net.Server's close: stops listening without http.Server's immediate cut of idle connections.
+    net.Server.prototype.close.call(server, async (error?: Error) => {
       clearInterval(reapIdle)
       try {
         await host.close()
@@ -310,7 +360,6 @@ function shutdownOnSignals(server: Server, host: Host, logger: Logger): void {
       logger.info('stopped')
       process.exit(error ? 1 : 0)
     })
-    server.closeIdleConnections()
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)

@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import express, { type Router } from 'express'
 import type { Logger } from 'pino'
 import sharp from 'sharp'
 import { z } from 'zod'
+import {
+  DEFAULT_THUMBNAIL_QUALITY,
+  MAX_THUMBNAIL_DIMENSION,
+  THUMBNAIL_BACKGROUNDS,
+  THUMBNAIL_BLURS,
+  THUMBNAIL_FORMATS,
+  THUMBNAIL_QUALITIES,
+  THUMBNAIL_SIZES,
+  isThumbnailFormat,
+  originalFormat,
+} from '../app/lib/images'
 
 /**
  * `GET /thumbnail/?src=<absolute media URL>&w=&h=&fit=&format=&q=&bg=&blur=`
@@ -13,24 +25,32 @@ import { z } from 'zod'
  * with one of the configured source prefixes); anything else is refused with 400 before any request
  * is made, so the route cannot be used to reach other hosts. Results are cached on disk, keyed by a
  * hash of the normalized parameters, and served as immutable.
+ *
+ * Every distinct parameter set costs a resize and a cache file, so only what the pages ask for is
+ * rendered: the sizes, qualities, blurs, backgrounds and formats app/lib/images.ts offers (the URL
+ * builders produce nothing else); anything else is 400 before any fetch. Resizes run a few at a
+ * time with a bounded queue behind them (503 + Retry-After when it is full), and the disk cache is
+ * kept under a size limit by evicting the least recently used files.
  */
 
-export const MAX_DIMENSION = 2560
+export const MAX_DIMENSION = MAX_THUMBNAIL_DIMENSION
 export const MAX_SRC_LENGTH = 2000
-const FORMATS = ['webp', 'jpeg', 'png', 'avif'] as const
 const FITS = ['cover', 'contain', 'inside'] as const
-export type ThumbnailFormat = (typeof FORMATS)[number]
+export type ThumbnailFormat = (typeof THUMBNAIL_FORMATS)[number]
 export type ThumbnailFit = (typeof FITS)[number]
 
 const CONTENT_TYPES: Record<ThumbnailFormat, string> = {
   webp: 'image/webp',
   jpeg: 'image/jpeg',
   png: 'image/png',
-  avif: 'image/avif',
 }
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-const DEFAULT_QUALITY = 80
 const DEFAULT_SOURCE_TIMEOUT_MS = 10_000
+export const DEFAULT_CACHE_MAX_BYTES = 512 * 1024 * 1024
+// A cold listing page asks for two images per product card (picture and placeholder); this lets a
+// few of them through at once while an attacker's flood is turned away instead of piling up.
+export const DEFAULT_MAX_QUEUE = 64
+const RETRY_AFTER_SECONDS = 2
 // Store media are photos and logos; anything far bigger is not something to decode per request.
 const DEFAULT_MAX_SOURCE_BYTES = 25 * 1024 * 1024
 // Refuses decompression bombs: 40 megapixels is far beyond any product photo.
@@ -52,6 +72,12 @@ export interface ThumbnailOptions {
   fetch?: typeof fetch
   sourceTimeoutMs?: number
   maxSourceBytes?: number
+  /** Upper bound of the disk cache in bytes (default 512 MiB); least recently used files go first */
+  cacheMaxBytes?: number
+  /** Resizes at a time (default: the number of cores) */
+  concurrency?: number
+  /** Resizes that may wait behind the running ones before requests get 503 (default 64) */
+  maxQueue?: number
 }
 
 /** Where thumbnails may fetch from, given the shop configuration. */
@@ -69,6 +95,7 @@ export function mediaSources(options: {
     const loopback = `http://127.0.0.1:${options.port}/media/`
     sources.push({ prefix: `${new URL(options.publicUrl).origin}/media/`, fetchPrefix: loopback })
     sources.push({ prefix: loopback })
+    sources.push({ prefix: `${OWN_MEDIA_ORIGIN}/media/`, fetchPrefix: loopback })
   } else {
     sources.push({ prefix: `${new URL(options.endpoint).origin}/` })
   }
@@ -76,7 +103,17 @@ export function mediaSources(options: {
   return sources
 }
 
-const dimension = z.coerce.number().int().min(1).max(MAX_DIMENSION)
+function offered(allowed: readonly unknown[], what: string, listed = true) {
+  return (value: unknown, context: z.RefinementCtx) => {
+    if (!allowed.includes(value))
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `not one of the offered ${what}${listed ? ` (${allowed.join(', ')})` : ''}`,
+      })
+  }
+}
+
+const dimension = z.coerce.number().int().superRefine(offered(THUMBNAIL_SIZES, 'sizes', false))
 
 export const thumbnailQuerySchema = z
   .object({
@@ -84,28 +121,61 @@ export const thumbnailQuerySchema = z
     w: dimension.optional(),
     h: dimension.optional(),
     fit: z.enum(FITS).default('inside'),
-    format: z.enum(FORMATS).default('webp'),
-    q: z.coerce.number().int().min(1).max(100).default(DEFAULT_QUALITY),
-    // Hex colour without '#', 6 or 8 digits (with alpha); used for letterboxing and flattening.
+    format: z.string().default('webp'),
+    q: z.coerce
+      .number()
+      .int()
+      .superRefine(offered(THUMBNAIL_QUALITIES, 'qualities'))
+      .default(DEFAULT_THUMBNAIL_QUALITY),
+    // Hex colour without '#'; used for letterboxing and flattening.
     bg: z
       .string()
-      .regex(/^[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/)
       .transform((value) => value.toLowerCase())
+      .superRefine(offered(THUMBNAIL_BACKGROUNDS, 'backgrounds'))
       .optional(),
-    // sharp's Gaussian sigma range starts at 0.3
-    blur: z.coerce.number().min(0.3).max(100).optional(),
+    blur: z.coerce.number().superRefine(offered(THUMBNAIL_BLURS, 'blurs')).optional(),
   })
   .strict()
   .refine((value) => value.w !== undefined || value.h !== undefined, { message: 'w or h is required', path: ['w'] })
+  .superRefine((value, context) => {
+    if (!isThumbnailFormat(value.src, value.format)) {
+      const own = originalFormat(value.src)
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['format'],
+        message: `not offered: webp${own && own !== 'webp' ? ` or the original's ${own}` : ''}`,
+      })
+    }
+  })
+  .transform((value) => ({ ...value, format: value.format as ThumbnailFormat }))
 
 export type ThumbnailParams = z.infer<typeof thumbnailQuerySchema>
 
 export type Validation = { ok: true; params: ThumbnailParams; fetchUrl: string } | { ok: false; message: string }
 
+/**
+ * Pages name the embedded store's media by path (`/media/…`, whatever host the shopper used); such a
+ * src stands for this origin, which only the embedded store's source prefix matches.
+ */
+export const OWN_MEDIA_ORIGIN = 'http://own-media.invalid'
+
+function sourceUrl(src: string): URL | null {
+  const relative = src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\')
+  if (!relative && !URL.canParse(src)) return null
+  try {
+    const url = relative ? new URL(src, OWN_MEDIA_ORIGIN) : new URL(src)
+    // A fragment never reaches the store; left in, each spelling would be another cache entry.
+    url.hash = ''
+    return url
+  } catch {
+    return null
+  }
+}
+
 /** The URL to fetch for a src, or null when it is not media of the configured store. */
 export function resolveSource(src: string, sources: MediaSource[]): string | null {
-  if (!URL.canParse(src)) return null
-  const url = new URL(src)
+  const url = sourceUrl(src)
+  if (!url) return null
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   if (url.username || url.password) return null
   // The normalized href resolves dot segments, so `/media/../store-api` cannot pass as media.
@@ -137,7 +207,7 @@ export function validateThumbnailQuery(query: Record<string, unknown>, sources: 
 /** Cache key: a hash of the normalized parameters (defaults filled in, keys in a fixed order). */
 export function thumbnailKey(params: ThumbnailParams): string {
   const normalized = [
-    new URL(params.src).href,
+    sourceUrl(params.src)!.href,
     params.w ?? '',
     params.h ?? '',
     params.fit,
@@ -163,7 +233,9 @@ async function fetchSource(url: string, fetchImpl: typeof fetch, timeoutMs: numb
   } catch {
     throw new SourceError('media source unreachable', 502)
   }
-  if (response.status === 404 || response.status === 410) {
+  // Any client error of the media origin (404, but also 400 for a malformed path such as /media/%00)
+  // means the src names no image it will serve: the visitor's mistake, not a failure of ours.
+  if (response.status >= 400 && response.status < 500) {
     await response.body?.cancel()
     throw new SourceError('media not found', 404)
   }
@@ -218,60 +290,231 @@ export async function renderThumbnail(input: Buffer, params: ThumbnailParams): P
       return image.jpeg({ quality: params.q, mozjpeg: true }).toBuffer()
     case 'png':
       return image.png({ quality: params.q, compressionLevel: 9 }).toBuffer()
-    case 'avif':
-      return image.avif({ quality: params.q }).toBuffer()
+  }
+}
+
+/** Thrown when resizes are running and waiting up to the limit; the route answers 503. */
+export class QueueFullError extends Error {
+  constructor() {
+    super('thumbnail queue is full')
+  }
+}
+
+/**
+ * At most `concurrency` resizes at a time. A job is admitted before its source is fetched and holds
+ * its place until it ends, so no more than `concurrency + maxQueue` jobs (and their sources) exist;
+ * only the CPU-bound resize waits for a slot, so a slow store does not leave the cores idle.
+ */
+export class ResizeQueue {
+  private admitted = 0
+  private running = 0
+  private readonly waiting: Array<() => void> = []
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxQueue: number,
+  ) {}
+
+  /** Takes a place for a job, or says there is none left; each true needs one `leave()`. */
+  tryAdmit(): boolean {
+    if (this.admitted >= this.concurrency + this.maxQueue) return false
+    this.admitted += 1
+    return true
+  }
+
+  leave(): void {
+    this.admitted -= 1
+  }
+
+  async resize<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running += 1
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      // The slot passes straight to the next waiter, so a new arrival cannot jump the queue.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.running -= 1
+    }
+  }
+}
+
+const CACHE_FILE = /^[0-9a-f]{40}\.[a-z]+$/
+const SHARD = /^[0-9a-f]{2}$/
+// A temporary file this old belongs to a write that died with its process.
+const STALE_TEMPORARY_MS = 60_000
+
+/**
+ * The cache's files in least-recently-used order (a Map keeps insertion order; a use re-inserts),
+ * with their sizes. Built from the files' mtimes at start and every use touches the mtime, so the
+ * order survives restarts without a separate index file that could disagree with the directory.
+ */
+export class CacheIndex {
+  private readonly files = new Map<string, number>()
+  private total = 0
+
+  constructor(
+    private readonly dir: string,
+    readonly maxBytes: number,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Reads the directory (missing is empty) and evicts down to the limit, which may have shrunk. */
+  async load(): Promise<void> {
+    const found: Array<{ file: string; size: number; mtimeMs: number }> = []
+    let shards: string[]
+    try {
+      shards = (await readdir(this.dir)).filter((name) => SHARD.test(name))
+    } catch {
+      return
+    }
+    const now = Date.now()
+    for (const shard of shards) {
+      let names: string[]
+      try {
+        names = await readdir(join(this.dir, shard))
+      } catch {
+        continue
+      }
+      await Promise.all(
+        names.map(async (name) => {
+          const file = join(shard, name)
+          try {
+            const info = await stat(join(this.dir, file))
+            if (!info.isFile()) return
+            if (CACHE_FILE.test(name)) found.push({ file, size: info.size, mtimeMs: info.mtimeMs })
+            else if (name.endsWith('.tmp') && now - info.mtimeMs > STALE_TEMPORARY_MS) await unlink(join(this.dir, file))
+          } catch {
+            // gone meanwhile
+          }
+        }),
+      )
+    }
+    found.sort((a, b) => a.mtimeMs - b.mtimeMs)
+    for (const { file, size } of found) this.set(file, size)
+    await this.evict()
+  }
+
+  private set(file: string, size: number): void {
+    this.total -= this.files.get(file) ?? 0
+    this.files.delete(file)
+    this.files.set(file, size)
+    this.total += size
+  }
+
+  /** Records a use (or a new file) and makes room for it; `file` is relative to the cache directory. */
+  async use(file: string, size: number): Promise<void> {
+    this.set(file, size)
+    const now = new Date()
+    await utimes(join(this.dir, file), now, now).catch(() => undefined)
+    await this.evict()
+  }
+
+  forget(file: string): void {
+    this.total -= this.files.get(file) ?? 0
+    this.files.delete(file)
+  }
+
+  private async evict(): Promise<void> {
+    const victims: string[] = []
+    for (const [file, size] of this.files) {
+      if (this.total <= this.maxBytes) break
+      victims.push(file)
+      this.total -= size
+    }
+    for (const file of victims) this.files.delete(file)
+    await Promise.all(
+      victims.map((file) =>
+        unlink(join(this.dir, file)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') this.logger?.warn({ err: error, file }, 'thumbnail cache eviction failed')
+        }),
+      ),
+    )
   }
 }
 
 export interface ThumbnailService {
   router: Router
-  /** Produces (or reads from the cache) the file for validated parameters. */
+  /** Produces (or reads from the cache) the file for validated parameters; QueueFullError when busy. */
   produce(params: ThumbnailParams, fetchUrl: string): Promise<Buffer>
+  /** Resolves once the cache directory has been read (and trimmed to its limit). */
+  ready: Promise<void>
 }
 
 export function createThumbnailService(options: ThumbnailOptions): ThumbnailService {
   const fetchImpl = options.fetch ?? fetch
   const timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS
   const maxBytes = options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES
+  const queue = new ResizeQueue(
+    Math.max(1, options.concurrency ?? availableParallelism()),
+    Math.max(0, options.maxQueue ?? DEFAULT_MAX_QUEUE),
+  )
+  const index = new CacheIndex(options.cacheDir, options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES, options.logger)
+  const ready = index.load().catch((error: unknown) => {
+    options.logger?.warn({ err: error }, 'thumbnail cache could not be read')
+  })
   // Concurrent requests for the same thumbnail share one fetch and one resize.
   const inFlight = new Map<string, Promise<Buffer>>()
   let cacheDirReady: Promise<unknown> | undefined
 
-  const fileOf = (key: string, format: ThumbnailFormat) => join(options.cacheDir, key.slice(0, 2), `${key}.${format}`)
+  const relativeFile = (key: string, format: ThumbnailFormat) => join(key.slice(0, 2), `${key}.${format}`)
 
-  async function generate(key: string, params: ThumbnailParams, fetchUrl: string): Promise<Buffer> {
-    const file = fileOf(key, params.format)
+  async function readCached(relative: string): Promise<Buffer | undefined> {
     try {
-      return await readFile(file)
+      const body = await readFile(join(options.cacheDir, relative))
+      await index.use(relative, body.length)
+      return body
     } catch {
-      // not cached yet
+      index.forget(relative)
+      return undefined
     }
+  }
+
+  async function generate(relative: string, params: ThumbnailParams, fetchUrl: string): Promise<Buffer> {
     const source = await fetchSource(fetchUrl, fetchImpl, timeoutMs, maxBytes)
     let output: Buffer
     try {
-      output = await renderThumbnail(source, params)
+      output = await queue.resize(() => renderThumbnail(source, params))
     } catch {
       throw new SourceError('media is not a readable image', 422)
     }
+    if (output.length > index.maxBytes) return output
+    const file = join(options.cacheDir, relative)
     cacheDirReady ??= mkdir(options.cacheDir, { recursive: true })
-    await cacheDirReady
-    await mkdir(join(options.cacheDir, key.slice(0, 2)), { recursive: true })
     // Write then rename, so another process never reads a half-written file.
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
     try {
+      await cacheDirReady
+      await mkdir(join(options.cacheDir, relative.slice(0, 2)), { recursive: true })
       await writeFile(temporary, output)
       await rename(temporary, file)
+      await index.use(relative, output.length)
     } catch (error) {
       options.logger?.warn({ err: error }, 'thumbnail cache write failed')
+      await unlink(temporary).catch(() => undefined)
     }
     return output
+  }
+
+  async function produceUncached(key: string, params: ThumbnailParams, fetchUrl: string): Promise<Buffer> {
+    await ready
+    const relative = relativeFile(key, params.format)
+    const cached = await readCached(relative)
+    if (cached) return cached
+    if (!queue.tryAdmit()) throw new QueueFullError()
+    try {
+      return await generate(relative, params, fetchUrl)
+    } finally {
+      queue.leave()
+    }
   }
 
   function produce(params: ThumbnailParams, fetchUrl: string): Promise<Buffer> {
     const key = thumbnailKey(params)
     const running = inFlight.get(key)
     if (running) return running
-    const job = generate(key, params, fetchUrl).finally(() => inFlight.delete(key))
+    const job = produceUncached(key, params, fetchUrl).finally(() => inFlight.delete(key))
     inFlight.set(key, job)
     return job
   }
@@ -295,6 +538,14 @@ export function createThumbnailService(options: ThumbnailOptions): ThumbnailServ
         .set({ 'Content-Type': CONTENT_TYPES[result.params.format], 'Cache-Control': IMMUTABLE, ETag: etag })
         .send(body)
     } catch (error) {
+      if (error instanceof QueueFullError) {
+        res
+          .status(503)
+          .set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+          .type('text/plain')
+          .send('busy resizing, retry shortly')
+        return
+      }
       const status = error instanceof SourceError ? error.status : 500
       if (status >= 500) options.logger?.warn({ err: error, src: result.params.src }, 'thumbnail failed')
       // Failures may be temporary; a short cache keeps a broken image from hammering the store.
@@ -309,5 +560,5 @@ export function createThumbnailService(options: ThumbnailOptions): ThumbnailServ
   router.all('/', (_req, res) => {
     res.status(405).set('Allow', 'GET, HEAD').end()
   })
-  return { router, produce }
+  return { router, produce, ready }
 }

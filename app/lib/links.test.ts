@@ -7,6 +7,7 @@ import {
   safeExternalUrl,
   safeRedirectPath,
   seoPath,
+  safeMediaUrl,
 } from './links'
 
 const nav = (seoPathInfo: string, isCanonical = true) => ({ seoPathInfo, isCanonical, routeName: 'frontend.navigation.page' })
@@ -107,5 +108,98 @@ describe('safe urls', () => {
     expect(safeRedirectPath('https://evil.example')).toBeUndefined()
     expect(safeRedirectPath('/a\nb')).toBeUndefined()
     expect(safeRedirectPath(null)).toBeUndefined()
+  })
+})
+
+describe('safeRedirectPath after normalising (issue 6)', () => {
+  // A Location value the browser resolves against our origin: anything that leaves it is refused.
+  const resolvesTo = (location: string) => new URL(location, 'https://shop.example/some/page')
+
+  it.each([
+    ['//evil.example'],
+    ['/\\evil.example'],
+    ['/.//evil.example'],
+    ['/..//evil.example/x'],
+    ['/./\\evil.example'],
+    ['/%2e%2e//evil.example'],
+    ['/%2e//evil.example'],
+    ['/%2F%2Fevil.example'],
+    ['/%5Cevil.example'],
+    ['/%5cevil.example'],
+    ['/%2f/evil.example'],
+    ['/./%2F/evil.example'],
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    ['/\r\n/evil.example'],
+    ['/foo\tbar'],
+    ['/a\nb'],
+    ['\t//evil.example'],
+    ['\\\\evil.example'],
+    ['\\/evil.example'],
+    ['https://evil.example'],
+    ['http:/evil.example'],
+    ['javascript:alert(1)'],
+    ['JavaScript:alert(1)'],
+    ['data:text/html,x'],
+    ['evil.example'],
+    [' /foo'],
+    [''],
+    [undefined],
+    [null],
+  ])('refuses %j', (value) => {
+    expect(safeRedirectPath(value)).toBeUndefined()
+  })
+
+  it('refuses very long values, also when only encoding makes them long', () => {
+    expect(safeRedirectPath('/' + 'a'.repeat(10_000))).toBeUndefined()
+    expect(safeRedirectPath('/' + '☃'.repeat(3_000))).toBeUndefined()
+    expect(safeRedirectPath('/' + 'a'.repeat(2_000))).toBe('/' + 'a'.repeat(2_000))
+  })
+
+  it.each([
+    ['/', '/'],
+    ['/./', '/'],
+    ['/../', '/'],
+    ['/a/../b', '/b'],
+    ['/en/products/?p=2', '/en/products/?p=2'],
+    ['/en/search?search=saw#top', '/en/search?search=saw#top'],
+    ['/%E2%98%83', '/%E2%98%83'],
+    ['/☃', '/%E2%98%83'],
+    ['/über-uns/', '/%C3%BCber-uns/'],
+    ['/search?search=Säge kette', '/search?search=S%C3%A4ge%20kette'],
+    ['/a#ü', '/a#%C3%BC'],
+    ['/\uD800', '/%EF%BF%BD'],
+  ])('accepts %j as %j', (value, expected) => {
+    expect(safeRedirectPath(value)).toBe(expected)
+  })
+
+  it('returns only values that stay on our origin and fit a Location header', () => {
+    const samples = ['/☃', '/über-uns/?q=ö#ä', '/%E2%98%83', '/a b', '/"<>`{}|^', '/x?y="z"', '/' + 'ü'.repeat(500)]
+    for (const value of samples) {
+      const path = safeRedirectPath(value)!
+      expect(path, value).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/)
+      expect(resolvesTo(path).origin).toBe('https://shop.example')
+      expect(() => new Headers({ Location: path })).not.toThrow()
+    }
+  })
+
+  it('never throws', () => {
+    const odd = ['/%', '/%zz', '/%E2%98', '/\u0000', '/\u007f', '/\uFFFF', '/?%', '/#%', '/[::1]', '/:@', '/\\\\', '/..%2f..%2f']
+    for (const value of odd) {
+      expect(() => safeRedirectPath(value)).not.toThrow()
+      const path = safeRedirectPath(value)
+      if (path !== undefined) expect(resolvesTo(path).origin).toBe('https://shop.example')
+    }
+  })
+})
+
+describe('safeMediaUrl', () => {
+  it('takes absolute http(s) media and paths under the shop’s own /media/, nothing else', () => {
+    expect(safeMediaUrl('https://cdn.example/media/a.jpg')).toBe('https://cdn.example/media/a.jpg')
+    expect(safeMediaUrl('/media/a/b.jpg')).toBe('/media/a/b.jpg')
+    expect(safeMediaUrl('/media/../admin')).toBeUndefined()
+    expect(safeMediaUrl('//evil.example/media/a.jpg')).toBeUndefined()
+    expect(safeMediaUrl('/other/a.jpg')).toBeUndefined()
+    expect(safeMediaUrl('javascript:alert(1)')).toBeUndefined()
   })
 })

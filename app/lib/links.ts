@@ -67,6 +67,13 @@ export function safeExternalUrl(value: string | null | undefined): string | unde
   return SAFE_PROTOCOLS.has(url.protocol) ? url.href : undefined
 }
 
+/** A media URL for the page: an absolute http(s) URL, or a path under the shop's own /media/ (embedded store). */
+export function safeMediaUrl(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/')) return safeExternalUrl(value)
+  const path = safeRedirectPath(value)
+  return path?.startsWith('/media/') ? path : undefined
+}
+
 export function productHref(locale: Locale, product: ProductRef): string {
   return localizePath(locale, seoPath(product.seoUrls, 'frontend.detail.page') ?? `/detail/${product.id}`)
 }
@@ -124,9 +131,34 @@ export function legalPageHref(locale: Locale, page: LegalPage): string {
   return localizePath(locale, legalPagePaths[page][locale])
 }
 
-/** A same-origin redirect target: must start with one '/' (not '//' or '/\'), else undefined. */
+// A redirect target longer than this is no page of ours; it would only bloat the Location header.
+const MAX_REDIRECT_LENGTH = 8192
+const SAME_ORIGIN = 'http://same.invalid'
+// Browsers drop tabs and newlines anywhere in a URL (so '/\t/evil' becomes '//evil'); no real path
+// carries raw control characters, so they are refused rather than guessed at.
+const CONTROL = /[\u0000-\u001f\u007f]/
+// A leading '//' or '/\' leaves the origin; an encoded one does after any later decoding step.
+const LEAVES_ORIGIN = /^\/(?:[/\\]|%2f|%5c)/i
+
+/**
+ * The one check every redirect target goes through: a same-origin path, normalised the way a
+ * browser resolves it ('/./', '/../' collapsed, non-ASCII percent-encoded), else undefined.
+ * The prefix is checked after normalising, because '/.//evil' only becomes '//evil' then.
+ * The result is printable ASCII, safe to put into a Location header. Never throws.
+ */
 export function safeRedirectPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
-  if (/[\u0000-\u001f]/.test(value)) return undefined
-  return value
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > MAX_REDIRECT_LENGTH) return undefined
+  if (CONTROL.test(value) || LEAVES_ORIGIN.test(value)) return undefined
+  let url: URL
+  try {
+    url = new URL(value, SAME_ORIGIN)
+  } catch {
+    return undefined
+  }
+  if (url.origin !== SAME_ORIGIN) return undefined
+  const path = `${url.pathname}${url.search}${url.hash}`
+  if (!path.startsWith('/') || LEAVES_ORIGIN.test(path) || path.length > MAX_REDIRECT_LENGTH) return undefined
+  // The URL parser encodes everything else; this only guards against a parser that would not.
+  if (!/^[\x21-\x7e]+$/.test(path)) return undefined
+  return path
 }

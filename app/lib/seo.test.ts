@@ -3,7 +3,7 @@ import {
   productJsonLd,
   absoluteUrl,
   findSeo,
-  changeLanguageHref,
+  
   defaultAlternates,
   hreflangLinks,
   languageSwitchPaths,
@@ -104,11 +104,6 @@ describe('languageSwitchPaths', () => {
       en: '/en/search?search=winch',
       fr: '/fr/search?search=winch',
     })
-  })
-  it('builds the change-language link with an encoded target', () => {
-    expect(changeLanguageHref('fr', '/fr/search?search=a b')).toBe(
-      '/change-language/fr?redirectTo=%2Ffr%2Fsearch%3Fsearch%3Da+b',
-    )
   })
 })
 

@@ -80,8 +80,8 @@ export function languageSwitchPaths(
   ) as Record<Locale, string>
 }
 
-export function changeLanguageHref(locale: Locale, redirectTo: string): string {
-  return `/change-language/${locale}?${new URLSearchParams({ redirectTo }).toString()}`
+export function changeLanguageAction(locale: Locale): string {
+  return `/change-language/${locale}`
 }
 
 /** Serialises JSON-LD for an inline script: `<` and friends are escaped so content cannot close the tag. */

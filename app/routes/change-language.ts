@@ -1,19 +1,24 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { safeRedirectPath } from '~/lib/links'
-import { isLocale, localizePath } from '~/lib/locale'
+import { isLocale, localizePath, type Locale } from '~/lib/locale'
 import { serializeLocaleCookie } from '~/session/cookies.server'
 import { getStore } from '~/store/client.server'
 
+function targetLocale(request: Request, param: string | undefined): Locale {
+  if (!isLocale(param)) {
+    const { pathname } = new URL(request.url)
+    throw data({ message: `Page not found: ${pathname}`, path: pathname }, { status: 404 })
+  }
+  return param
+}
+
 /**
- * GET /change-language/:locale?redirectTo=/same/page/in/that/language (docs/decisions/003):
+ * POST /change-language/:locale with redirectTo=/same/page/in/that/language (docs/decisions/003):
  * remembers the language, moves an existing store session to it and returns to the page.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const locale = params.locale
-  const url = new URL(request.url)
-  if (!isLocale(locale)) {
-    throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
-  }
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const locale = targetLocale(request, params.locale)
+  const form = await request.formData()
   const headers = new Headers({ 'Cache-Control': 'private, no-store' })
   headers.append('Set-Cookie', serializeLocaleCookie(context, locale))
 
@@ -28,6 +33,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       context.logger.warn({ err: (err as Error).message, locale }, 'could not store the language in the session context')
     }
   }
-  const target = safeRedirectPath(url.searchParams.get('redirectTo')) ?? localizePath(locale, '/')
+  const target = safeRedirectPath(form.get('redirectTo')?.toString()) ?? localizePath(locale, '/')
   return redirect(target, { status: 303, headers })
+}
+
+/** Old links and bookmarks: a GET changes nothing, it only leads to the page in that language. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = targetLocale(request, params.locale)
+  const target = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')) ?? localizePath(locale, '/')
+  return redirect(target, { status: 303 })
 }

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { parseSetCookie } from 'cookie'
 import { describe, expect, it } from 'vitest'
 import {
@@ -11,6 +12,8 @@ import {
   readConsent,
   safeRedirectPath,
 } from './consent.server'
+import { action } from '~/routes/consent'
+import { testContext } from '~/store/test-support.server'
 
 const now = new Date('2026-01-10T12:00:00.000Z')
 
@@ -122,5 +125,41 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('//evil.example/')).toBe('/')
     expect(safeRedirectPath('/\\evil.example/')).toBe('/')
     expect(safeRedirectPath(undefined, '/en')).toBe('/en')
+  })
+})
+
+describe('consent redirect targets (issue 6)', () => {
+  it.each(['/.//evil.example', '/..//evil.example/x', '/%2F%2Fevil.example', '/\t/evil.example', '\\\\evil.example', 'javascript:alert(1)', ''])(
+    'sends %j home',
+    (value) => {
+      expect(safeRedirectPath(value)).toBe('/')
+    },
+  )
+  it('returns non-Latin paths percent-encoded instead of failing', () => {
+    expect(safeRedirectPath('/☃')).toBe('/%E2%98%83')
+    expect(safeRedirectPath('/%E2%98%83')).toBe('/%E2%98%83')
+    expect(safeRedirectPath('/über-uns/?cookie-preferences=1#ä')).toBe('/%C3%BCber-uns/#%C3%A4')
+  })
+
+  async function postConsent(redirectTo: string) {
+    const body = new URLSearchParams({ intent: 'necessary-only', redirectTo })
+    const request = new Request('http://127.0.0.1/consent', { method: 'POST', body })
+    const { context } = testContext('http://127.0.0.1:9/store-api', { secureCookies: false })
+    const response = (await action({ request, context, params: {} } as unknown as ActionFunctionArgs)) as Response
+    return response
+  }
+
+  it.each(['/.//evil.example', '/..//evil.example/x'])('POST /consent with redirectTo=%j stays on the shop', async (value) => {
+    const response = await postConsent(value)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/')
+  })
+
+  it('POST /consent with a non-Latin redirectTo answers a valid redirect', async () => {
+    for (const value of ['/%E2%98%83', '/☃']) {
+      const response = await postConsent(value)
+      expect(response.status).toBe(303)
+      expect(response.headers.get('Location')).toBe('/%E2%98%83')
+    }
   })
 })

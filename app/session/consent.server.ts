@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { parse, serialize } from 'cookie'
 import { z } from 'zod'
+import { safeRedirectPath as sharedSafeRedirectPath } from '~/lib/links'
 import { defaultLocale, getLocaleFromPath, type Locale } from '~/lib/locale'
 import { consentCategories, consentRevision, type ConsentCategory, type ConsentState } from '~/components/shell/consent-types'
 
@@ -125,17 +126,18 @@ export function consentCookieHeaders(record: ConsentRecord, request: Request, se
   return headers
 }
 
-/** A same-origin path to return to; anything else (other hosts, protocol-relative) goes home. */
+/**
+ * Where the consent form returns to: a path that passed the shared redirect check (links.ts), without
+ * the parameter that opened the dialog; anything refused goes to `fallback`.
+ */
 export function safeRedirectPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-  try {
-    const url = new URL(value, 'http://same.invalid')
-    if (url.origin !== 'http://same.invalid') return fallback
-    url.searchParams.delete('cookie-preferences')
-    return `${url.pathname}${url.search}${url.hash}`
-  } catch {
-    return fallback
-  }
+  const path = sharedSafeRedirectPath(value)
+  if (!path) return fallback
+  const url = new URL(path, 'http://same.invalid')
+  if (!url.searchParams.has('cookie-preferences')) return path
+  url.searchParams.delete('cookie-preferences')
+  // Re-serialising the query changes its encoding, so the result goes through the check again.
+  return sharedSafeRedirectPath(`${url.pathname}${url.search}${url.hash}`) ?? fallback
 }
 
 export const consentFormSchema = z.object({

@@ -1,6 +1,7 @@
 import { parseSetCookie } from 'cookie'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clearLanguageCache, getStore } from './client.server'
+import { classifyStoreError, StoreError } from './errors.server'
 import { sessionId } from '../../server/logger'
 import { json, languages, startFakeStore, testContext } from './test-support.server'
 
@@ -11,6 +12,9 @@ let store: Awaited<ReturnType<typeof startFakeStore>>
 beforeAll(async () => {
   store = await startFakeStore((req, res) => {
     if (req.path === '/store-api/language') return json(res, 200, languages, { 'sw-context-token': MINTED.replace(/M/g, 'L') })
+    if (req.path === '/store-api/product/p1') {
+      return json(res, 200, { product: { id: 'p1', cover: { media: { url: 'https://shop.example/media/a/winch.jpg' } }, link: 'https://cdn.example/media/x.jpg' } })
+    }
     if (req.path.startsWith('/store-api/category/')) {
       const token = req.headers['sw-context-token']
       return json(res, 200, { id: 'c1', name: 'Produkte' }, { 'sw-context-token': typeof token === 'string' && token ? token : MINTED })
@@ -27,6 +31,19 @@ beforeEach(() => {
 const request = (cookie?: string) => new Request('https://shop.example/produkte/', { headers: cookie ? { Cookie: cookie } : {} })
 
 describe('getStore', () => {
+  it("makes media the shop serves itself root-relative, so pictures load under any host name; other URLs stay", async () => {
+    const read = async (ownMediaPrefix?: string) => {
+      const { context } = testContext(store.url)
+      context.store.ownMediaPrefix = ownMediaPrefix
+      const { data } = await getStore(context, request(), 'en').invoke('readProductDetail post /product/{productId}', { pathParams: { productId: 'p1' }, body: {} })
+      return data as unknown
+    }
+    expect(await read('https://shop.example/media/')).toEqual({
+      product: { id: 'p1', cover: { media: { url: '/media/a/winch.jpg' } }, link: 'https://cdn.example/media/x.jpg' },
+    })
+    expect(await read()).toMatchObject({ product: { cover: { media: { url: 'https://shop.example/media/a/winch.jpg' } } } })
+  })
+
   it('sends access key and the language id of the page locale, without a context token for anonymous visitors', async () => {
     const { context } = testContext(store.url)
     const s = getStore(context, request(), 'en')
@@ -94,5 +111,100 @@ describe('one client per request', () => {
     expect(getStore(context, req, 'en')).not.toBe(getStore(context, req, 'de'))
     expect(getStore(context, request(), 'de')).not.toBe(getStore(context, req, 'de'))
     expect(getStore(testContext(store.url).context, req, 'de')).not.toBe(getStore(context, req, 'de'))
+  })
+})
+
+describe('store timeouts cover the whole response (issue 6)', () => {
+  const TIMEOUT_MS = 400
+  // Generous for a busy CI machine, far below the minutes a stalled body hung a page before.
+  const MARGIN_MS = 1_500
+  let stalling: Awaited<ReturnType<typeof startFakeStore>>
+  let stallLanguages = false
+
+  /** Headers and the start of a JSON body, then nothing: the socket stays open. */
+  function stall(res: import('node:http').ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.write('{"elements":[{"id":"')
+  }
+
+  beforeAll(async () => {
+    stalling = await startFakeStore((req, res) => {
+      if (req.path === '/store-api/language') return stallLanguages ? stall(res) : json(res, 200, languages)
+      if (req.path === '/store-api/category/stall') return stall(res)
+      if (req.path.startsWith('/store-api/category/')) return json(res, 200, { id: 'c1', name: 'Produkte' })
+      json(res, 404, { errors: [] })
+    })
+  })
+  afterAll(() => stalling.close())
+  beforeEach(() => {
+    stallLanguages = false
+  })
+
+  const context = () =>
+    testContext(stalling.url, { store: { endpoint: stalling.url, accessToken: 'K', timeoutMs: TIMEOUT_MS, embedded: false } }).context
+
+  /** The settled outcome, or 'still pending' when it did not settle in time (the bug: it never does). */
+  async function settle(promise: Promise<unknown>, ms: number) {
+    const started = performance.now()
+    const pending = Symbol('pending')
+    let timer: NodeJS.Timeout | undefined
+    const outcome = await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      new Promise<typeof pending>((resolve) => (timer = setTimeout(() => resolve(pending), ms))),
+    ])
+    clearTimeout(timer)
+    return { outcome: outcome === pending ? 'still pending' : outcome, elapsed: performance.now() - started }
+  }
+
+  it('rejects a body that stalls after the headers within the timeout, as a timeout (408)', async () => {
+    const s = getStore(context(), request(), 'de')
+    await s.languageId()
+    const { outcome, elapsed } = await settle(
+      s.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: 'stall' }, body: {} }),
+      TIMEOUT_MS + MARGIN_MS,
+    )
+    expect(outcome).toHaveProperty('error')
+    const { error } = outcome as { error: unknown }
+    expect(classifyStoreError(error)).toBe('timeout')
+    expect(new StoreError(error).status).toBe(408)
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50)
+  })
+
+  it('does not keep a stalled language list in the cache', async () => {
+    stallLanguages = true
+    const first = getStore(context(), request(), 'en')
+    const { outcome } = await settle(
+      first.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: 'c1' }, body: {} }),
+      TIMEOUT_MS + MARGIN_MS,
+    )
+    expect(outcome).toHaveProperty('error')
+    expect(classifyStoreError((outcome as { error: unknown }).error)).toBe('timeout')
+
+    stallLanguages = false
+    const second = getStore(context(), request(), 'en')
+    const { outcome: next } = await settle(
+      second.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: 'c1' }, body: {} }),
+      TIMEOUT_MS + MARGIN_MS,
+    )
+    expect(next).toMatchObject({ value: { status: 200 } })
+    expect(stalling.requests.at(-1)!.headers['sw-language-id']).toBe('b'.repeat(32))
+  })
+
+  it('still honours a signal the caller passes', async () => {
+    const s = getStore(context(), request(), 'de')
+    await s.languageId()
+    const controller = new AbortController()
+    const call = s.invoke('readCategory post /category/{navigationId}', {
+      pathParams: { navigationId: 'stall' },
+      body: {},
+      fetchOptions: { signal: controller.signal },
+    })
+    setTimeout(() => controller.abort(), 50)
+    const { outcome, elapsed } = await settle(call, TIMEOUT_MS + MARGIN_MS)
+    expect(outcome).toHaveProperty('error')
+    expect(elapsed).toBeLessThan(TIMEOUT_MS)
   })
 })

@@ -31,6 +31,18 @@ export interface Store {
 
 type RawInvoke = (path: string, params?: object) => Promise<{ data: unknown; status: number }>
 
+/**
+ * The call's options with a signal that aborts after `timeoutMs`, combined with the caller's own.
+ * ofetch's `timeout` stops at the response headers (it clears its timer before reading the body),
+ * so a store that stalls mid-body would hang the page; a signal also aborts the body read.
+ */
+function withDeadline(params: object | undefined, timeoutMs: number): object {
+  const given = (params as { fetchOptions?: { signal?: AbortSignal | null } } | undefined)?.fetchOptions
+  const deadline = AbortSignal.timeout(timeoutMs)
+  const signal = given?.signal ? AbortSignal.any([given.signal, deadline]) : deadline
+  return { ...params, fetchOptions: { ...given, signal } }
+}
+
 interface LanguageEntry {
   id: string
   translationCode?: { code?: string }
@@ -87,6 +99,12 @@ export function getStore(context: StoreContext, request: Request, locale: Locale
   return store
 }
 
+/** Media the shop serves itself become root-relative: one string replacement on the JSON text. */
+function ownMediaParser(prefix: string | undefined): { parseResponse?: (text: string) => unknown } {
+  if (!prefix) return {}
+  return { parseResponse: (text) => JSON.parse(text.replaceAll(prefix, '/media/')) }
+}
+
 function createStore(context: StoreContext, request: Request, locale: Locale): Store {
   const { endpoint, accessToken, timeoutMs } = context.store
   const cookieToken = readContextToken(request)
@@ -94,7 +112,8 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     baseURL: endpoint,
     accessToken,
     contextToken: cookieToken,
-    fetchOptions: { timeout: timeoutMs, retry: 0 },
+    // No `timeout` here: every call gets a signal with the whole budget (withDeadline).
+    fetchOptions: { retry: 0, ...ownMediaParser(context.store.ownMediaPrefix) },
   })
   let currentToken = cookieToken
   client.hook('onContextChanged', (token) => {
@@ -108,7 +127,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     const started = performance.now()
     const operation = operationName(path)
     try {
-      const result = await call(path, params)
+      const result = await call(path, withDeadline(params, timeoutMs))
       context.logger.info(
         { operation, status: result.status, durationMs: Math.round(performance.now() - started), errorCodes: [] },
         'store call',
@@ -129,7 +148,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   // The language list is read through a client of its own: it must neither depend on the
   // shopper's session nor let the token the store mints for it replace the session's token.
   const withoutSession: RawInvoke = (path, params) => {
-    const bare = createAPIClient<operations>({ baseURL: endpoint, accessToken, fetchOptions: { timeout: timeoutMs, retry: 0 } })
+    const bare = createAPIClient<operations>({ baseURL: endpoint, accessToken, fetchOptions: { retry: 0 } })
     return logged(bare.invoke as unknown as RawInvoke, path, params)
   }
 

@@ -12,7 +12,7 @@ import type {
   Device,
 } from '~/components/cms/types'
 import { backgroundImage } from '~/lib/background-media'
-import { productHref, safeExternalUrl } from '~/lib/links'
+import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
 import { toListingView } from './listing.server'
@@ -144,7 +144,7 @@ function layout(source: LayoutSource, logger: Logger): CmsLayout {
     result.margin = Object.fromEntries(Object.entries(margin).filter(([, v]) => v)) as CmsLayout['margin']
   }
   const media = source.backgroundMedia
-  const url = media?.url && safeExternalUrl(media.url)
+  const url = media?.url && safeMediaUrl(media.url)
   if (media && url) {
     try {
       const bg = backgroundImage({ url, width: media.metaData?.width, height: media.metaData?.height })
@@ -181,7 +181,7 @@ function configValue(slot: Schemas['CmsSlot'], key: string): unknown {
 export function toCmsImage(media: unknown): CmsImage | undefined {
   if (!isObject(media)) return undefined
   const m = media as Partial<Media>
-  const url = m.url && safeExternalUrl(m.url)
+  const url = m.url && safeMediaUrl(m.url)
   if (!url) return undefined
   const image: CmsImage = { url, alt: m.translated?.alt || m.alt || m.translated?.title || m.title || '' }
   if (m.metaData?.width && m.metaData.height) {

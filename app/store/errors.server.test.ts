@@ -37,6 +37,11 @@ beforeAll(async () => {
     const status = Number(req.path.split('/').pop())
     const code = String(req.headers['x-code'] ?? 'FRAMEWORK__X')
     if (req.path === '/store-api/context') return // never answers
+    if (req.path === '/store-api/category/stall') {
+      // Headers and half a body, then silence with the socket open.
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      return void res.write('{"id":"c1","name":"Produ')
+    }
     json(res, status, errorEnvelope(status, code))
   })
 })
@@ -102,6 +107,32 @@ describe('store errors to page errors', () => {
       .catch((e: unknown) => e)
     expect(classifyStoreError(slow)).toBe('timeout')
     expect(thrown(() => throwPageError(slow, page)).init.status).toBe(408)
+  })
+
+  it('maps a body that stalls after the headers to 408 within the timeout', async () => {
+    clearLanguageCache()
+    const { context } = testContext(fake.url, { store: { endpoint: fake.url, accessToken: 'K', timeoutMs: 300, embedded: false } })
+    const store = getStore(context, page, 'en')
+    await store.languageId()
+    const started = performance.now()
+    let timer: NodeJS.Timeout | undefined
+    const err = await Promise.race([
+      store.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: 'stall' }, body: {} }).catch((e: unknown) => e),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still pending'), 2_000))),
+    ])
+    clearTimeout(timer)
+    expect(err).not.toBe('still pending')
+    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(classifyStoreError(err)).toBe('timeout')
+    const t = thrown(() => throwPageError(err, page))
+    expect(t.init.status).toBe(408)
+    expect(t.data).toEqual({ message: 'Request Timeout', path: '/en/products/' })
+  })
+
+  it("classifies undici's own header and body timeouts as timeouts", () => {
+    const wrapped = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) })
+    expect(classifyStoreError(wrapped('UND_ERR_HEADERS_TIMEOUT'))).toBe('timeout')
+    expect(classifyStoreError(wrapped('UND_ERR_BODY_TIMEOUT'))).toBe('timeout')
   })
 
   it('maps a closed port to 502', async () => {

@@ -26,6 +26,8 @@ const pageStatus: Record<StoreErrorKind, number> = {
   other: 500,
 }
 
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
 // Node's network error codes for "could not reach the host at all" (as opposed to a slow answer).
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -82,7 +84,9 @@ export function classifyStoreError(err: unknown): StoreErrorKind {
     return 'other'
   }
   const chain = causes(err)
-  if (chain.some((e) => field(e, 'name') === 'TimeoutError' || field(e, 'code') === 'UND_ERR_HEADERS_TIMEOUT')) {
+  // TimeoutError: the per-call deadline (client.server.ts) fired, before the headers (wrapped by
+  // ofetch) or while the body was read (thrown as is). The undici codes are its own limits.
+  if (chain.some((e) => field(e, 'name') === 'TimeoutError' || TIMEOUT_CODES.has(String(field(e, 'code'))))) {
     return 'timeout'
   }
   if (chain.some((e) => UNREACHABLE_CODES.has(String(field(e, 'code'))))) return 'unreachable'

@@ -1,7 +1,7 @@
 import type { operations, Schemas } from '@shopware/api-client/api-types'
 import type { FacetOption, ListingFacets, ListingProduct, ListingView } from '~/components/listing/types'
 import type { LoadContext } from '~/load-context'
-import { productHref, safeExternalUrl } from '~/lib/links'
+import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
@@ -76,7 +76,7 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
     if (list?.price && list.price > unit) card.listPrice = list.price
   }
   const media = p.cover?.media
-  const url = media?.url && safeExternalUrl(media.url)
+  const url = media?.url && safeMediaUrl(media.url)
   if (media && url) {
     card.image = {
       url,
@@ -248,7 +248,7 @@ function manufacturer(entity: unknown): ManufacturerView | undefined {
   const link = safeExternalUrl(m.translated?.link || m.link)
   if (link) view.link = link
   const media = m.media
-  const url = media?.url && safeExternalUrl(media.url)
+  const url = media?.url && safeMediaUrl(media.url)
   if (media && url) {
     view.logo = { url, alt: media.translated?.alt || media.alt || name, width: media.metaData?.width ?? 400, height: media.metaData?.height ?? 200 }
   }

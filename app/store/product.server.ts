@@ -2,7 +2,7 @@ import type { Schemas } from '@shopware/api-client/api-types'
 import sanitizeHtml from 'sanitize-html'
 import type { CmsProduct } from '~/components/cms/types'
 import type { LoadContext } from '~/load-context'
-import { productHref, safeExternalUrl, seoPath } from '~/lib/links'
+import { productHref, safeMediaUrl, seoPath } from '~/lib/links'
 import { localizePath, type Locale } from '~/lib/locale'
 import {
   availability,
@@ -190,7 +190,7 @@ export function isPriceOnRequest(product: Partial<Product>): boolean {
 }
 
 function imageOf(media: Partial<Media> | undefined, fallbackAlt: string): ProductImageData | undefined {
-  const src = media?.url && safeExternalUrl(media.url)
+  const src = media?.url && safeMediaUrl(media.url)
   if (!src) return undefined
   return {
     src,
@@ -366,7 +366,8 @@ async function familyOf(store: Store, id: string): Promise<FamilyMember[]> {
     headers: seoUrlsHeader,
     body: {
       filter: [{ type: 'multi', operator: 'or', queries: [eq('parentId', id), eq('parent.children.id', id)] }],
-      limit: 500,
+      // Shopware's maximum page size (shopware.api.max_limit); a family is far smaller.
+      limit: 100,
       includes: familyIncludes,
     },
   })
@@ -419,6 +420,8 @@ export async function loadProductPage(
     ;[detail, reviewResult, crossSellingResult, family, crumbs, alternates, lastViewed, visitor] = await Promise.all([
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
+        // The page is built from the product itself; reviews and cross-selling are read beside it.
+        query: { skipCmsPage: true },
         headers: { 'sw-include-seo-urls': true },
         body: { associations: productAssociations },
       }).then((r) => r.data),
@@ -455,7 +458,7 @@ export async function loadProductPage(
     details: details(product, locale),
     shippingFree: product.shippingFree === true,
     downloads: (product.downloads ?? []).flatMap((d) => {
-      const href = d.media?.url && safeExternalUrl(d.media.url)
+      const href = d.media?.url && safeMediaUrl(d.media.url)
       if (!href) return []
       return [{ title: d.media?.translated?.title || d.media?.title || d.media?.fileName || href, href }]
     }),
@@ -552,7 +555,7 @@ export function productStructuredData(context: Pick<LoadContext, 'publicUrl'>, p
   const input: ProductJsonLdInput = {
     name: product.name,
     sku: product.productNumber,
-    images: product.images.map((image) => image.src),
+    images: product.images.map((image) => absoluteUrl(context.publicUrl, image.src)),
     url: absoluteUrl(context.publicUrl, page.path),
     currency: 'EUR',
     availability: schemaAvailability(product.availability),

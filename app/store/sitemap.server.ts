@@ -8,8 +8,9 @@ export interface SitemapEntry {
   urls: Partial<Record<Locale, string>>
 }
 
-const PAGE_SIZE = 500
-const MAX_PAGES = 100
+// Shopware refuses limits above shopware.api.max_limit (100 by default).
+const PAGE_SIZE = 100
+const MAX_PAGES = 500
 const TTL_MS = 5 * 60 * 1000
 
 type SitemapContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>

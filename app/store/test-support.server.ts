@@ -67,6 +67,7 @@ export function testContext(endpoint: string, overrides: Partial<LoadContext> = 
     publicUrl: 'https://shop.example',
     secureCookies: true,
     requestLog: {},
+    allowInlineScriptsOf: () => {},
     ...overrides,
   }
   return { context, lines }
@@ -76,15 +77,18 @@ export function testContext(endpoint: string, overrides: Partial<LoadContext> = 
  * Groups the logged store calls into rounds by dependency: a call belongs to the round after the
  * latest round that had a call finish before it started. Calls that ran side by side share a
  * round however late they started on a busy machine; a waterfall shows as another round.
+ * Start times are derived from millisecond log times and rounded durations, so a call that began
+ * right as another ended can appear to start a little before that end: `slackMs` absorbs this,
+ * and stays well below the latency the tests give each call.
  */
-export function storeCallRounds(lines: Record<string, unknown>[]): string[][] {
+export function storeCallRounds(lines: Record<string, unknown>[], slackMs = 20): string[][] {
   const calls = lines
     .filter((l) => l.msg === 'store call' && l.operation !== 'readLanguages')
     .map((l) => ({ operation: String(l.operation), start: Number(l.time) - Number(l.durationMs), end: Number(l.time) }))
     .sort((a, b) => a.start - b.start)
   const roundOf: number[] = []
   calls.forEach((call, i) => {
-    const before = calls.slice(0, i).flatMap((other, j) => (other.end <= call.start ? [roundOf[j]!] : []))
+    const before = calls.slice(0, i).flatMap((other, j) => (other.end <= call.start + slackMs ? [roundOf[j]!] : []))
     roundOf.push(before.length ? Math.max(...before) + 1 : 0)
   })
   const result: string[][] = []

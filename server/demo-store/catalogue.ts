@@ -1,8 +1,9 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
-import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type EntityResolver, type Filter, type Json, type JsonObject } from './criteria'
+import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
+import { entityResolver } from './entity-definitions'
 import { searchProducts } from './search-index'
 
 type Row = Record<string, string | number | null>
@@ -108,7 +109,9 @@ function buildData(s: Serializer): CatalogueData {
       tagIds, tags: tagIds.map((tid) => ({ id: tid, name: tagNames.get(tid) ?? '' })),
       propertyIds, properties: propertyIds.map((oid) => ({ id: oid, groupId: optionGroups.get(oid) ?? '' })),
       optionIds, options: optionIds.map((oid) => ({ id: oid, groupId: optionGroups.get(oid) ?? '' })),
-      categoryIds, categories: categoryIds.map((cid) => ({ id: cid })), categoryTree,
+      // categoriesRo: the assigned categories and all their ancestors, as the DAL's read-only association.
+      categoryIds, categories: categoryIds.map((cid) => ({ id: cid })), categoryTree, categoriesRo: categoryTree.map((cid) => ({ id: cid })),
+      taxId: p.tax_id, deliveryTimeId: p.delivery_time_id,
       available: !closeout || stock >= Number(p.min_purchase), availableStock: stock, stock, isCloseout: closeout,
       shippingFree: p.shipping_free === 1, ratingAverage: rating, sales: p.sales, markAsTopseller: p.mark_as_topseller === 1,
       releaseDate: p.release_date, ean: p.ean, manufacturerNumber: p.manufacturer_number, customFields: custom, active: true,
@@ -185,10 +188,23 @@ export interface ListingParams {
 /** Listing limit when none is sent: the storefront spec's constant (Shopware's own default is 24). */
 export const LISTING_DEFAULT_LIMIT = 10
 
+/**
+ * The listing page comes from `p`, read as PagingListingProcessor does (Symfony's getInt): pages below 1
+ * are page 1, a value that is no integer is a bad request.
+ */
+function listingPage(value: unknown): number {
+  if (value === undefined || value === null) return 1
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : ''
+  if (!/^[+-]?\d+$/.test(text)) {
+    throw new StoreApiError(400, '0', 'Input value "p" is invalid and flag "FILTER_NULL_ON_FAILURE" was not set.', { pointer: '/p' })
+  }
+  return Math.max(1, Number(text))
+}
+
 /** Reads listing parameters as Shopware does: query string first, then the body. */
 export function parseListingParams(body: unknown, query: Record<string, unknown>): ListingParams {
   const raw: Record<string, unknown> = { ...(isObject(body) ? body : {}), ...query }
-  const criteria = parseCriteria(raw, { limit: LISTING_DEFAULT_LIMIT })
+  const criteria = { ...parseCriteria(raw, { limit: LISTING_DEFAULT_LIMIT }), page: listingPage(raw.p) }
   const enabled = {
     manufacturer: flag(raw['manufacturer-filter'], true),
     price: flag(raw['price-filter'], true),
@@ -309,22 +325,6 @@ function unitPasses(u: ListingUnit, predicates: Array<(m: ProductRecord, u: List
 
 // ---------------------------------------------------------------------------------------------
 // Aggregations
-
-/** The definitions an `entity` aggregation over products can name. */
-function entityResolver(s: Serializer): EntityResolver {
-  return (definition, ids) => {
-    if (definition === 'tag') {
-      if (ids.length === 0) return []
-      return s.rows(`SELECT id, name FROM tag WHERE id IN (${ids.map(() => '?').join(',')})`, ...ids)
-        .map((t) => ({ id: String(t.id), name: String(t.name), apiAlias: 'tag' }))
-        .sort((a, b) => nameCollator.compare(a.name, b.name))
-    }
-    if (definition === 'product_manufacturer') {
-      return ids.map((id) => s.manufacturer(id)).filter((m): m is JsonObject => m !== null)
-    }
-    return undefined
-  }
-}
 
 function aggregations(s: Serializer, units: ListingUnit[], params: ListingParams, predicates: Map<ListingFilterKey, (m: ProductRecord, u: ListingUnit) => boolean>): JsonObject {
   if (params.noAggregations) return {}

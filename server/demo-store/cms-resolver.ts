@@ -6,21 +6,115 @@ import { compact, type Serializer } from './entities'
 type ConfigValue = { source: string; value: Json }
 type Config = Record<string, ConfigValue>
 
+/**
+ * What the product detail route hands the CMS resolvers (Shopware's EntityResolverContext with the
+ * product): the shown product, and the data its slots load through other routes.
+ */
+export interface ProductSlotContext {
+  /** A copy of the shown product: slot data must not contain the page it belongs to. */
+  product: JsonObject
+  configurator: JsonObject[]
+  /** ProductReviewResult as ProductDescriptionReviewsCmsElementResolver loads it. */
+  reviews: JsonObject
+  totalReviews: number
+  crossSellings: JsonObject[]
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * AbstractCmsElementResolver::resolveEntityValue: a dotted path into the entity, where a first part
+ * naming the entity itself (`product.name`) is skipped and a missing field falls back to its translation.
+ */
+function entityValue(entity: JsonObject | undefined, path: string): Json | undefined {
+  if (!entity) return undefined
+  const parts = path.split('.')
+  if (parts.length > 1 && !(parts[0] in entity)) parts.shift()
+  let value: Json | undefined = entity
+  for (const part of parts) {
+    if (!isObject(value)) return undefined
+    const translated: Json | undefined = value.translated
+    value = value[part] ?? (isObject(translated) ? translated[part] : undefined)
+  }
+  return value
+}
+
+/** A product detail slot's product: mapped to the page's product, as AbstractProductDetailCmsElementResolver maps it. */
+function slotProduct(config: Config, context: ProductSlotContext | undefined): ProductSlotContext | undefined {
+  return config.product && context ? context : undefined
+}
+
 /** Builds `slot.data` the way Shopware's CMS element resolvers do. */
-function resolveSlotData(s: Serializer, type: string, config: Config, categoryId: string | null, listingParams: ListingParams): JsonObject | null {
+function resolveSlotData(
+  s: Serializer,
+  type: string,
+  config: Config,
+  categoryId: string | null,
+  listingParams: ListingParams,
+  productContext: ProductSlotContext | undefined,
+): JsonObject | null {
+  const product = productContext?.product
   switch (type) {
     case 'text':
       return { content: config.content?.value ?? '', apiAlias: 'cms_text' }
+    case 'product-name': {
+      const content = config.content
+      const value = content?.source === 'mapped' && typeof content.value === 'string' ? entityValue(product, content.value) : content?.value
+      return compact({ content: typeof value === 'string' ? value : null, apiAlias: 'cms_text' } as JsonObject)
+    }
     case 'image': {
       const mediaId = typeof config.media?.value === 'string' ? config.media.value : null
       return compact({ mediaId, url: config.url?.value ?? null, newTab: config.newTab?.value === true, media: s.media(mediaId), apiAlias: 'cms_image' } as JsonObject)
     }
+    case 'manufacturer-logo': {
+      const source = config.media
+      const media = source?.source === 'mapped' && typeof source.value === 'string'
+        ? entityValue(product, source.value)
+        : s.media(typeof source?.value === 'string' ? source.value : null)
+      return compact({
+        url: typeof config.url?.value === 'string' ? config.url.value : null, newTab: config.newTab ? config.newTab.value === true : null,
+        media: isObject(media) ? media : null, mediaId: isObject(media) ? media.id : null, manufacturer: product?.manufacturer ?? null,
+        apiAlias: 'cms_manufacturer_logo',
+      } as JsonObject)
+    }
     case 'image-gallery': {
-      const items = Array.isArray(config.sliderItems?.value) ? (config.sliderItems.value as JsonObject[]) : []
+      const source = config.sliderItems
+      if (source?.source === 'mapped') {
+        // ImageSliderTypeDataResolver: for product.media the cover comes first, each picture once.
+        const mapped = typeof source.value === 'string' ? entityValue(product, source.value) : undefined
+        const items = Array.isArray(mapped) ? mapped.filter(isObject) : []
+        if (source.value === 'product.media' && items.length > 0 && isObject(product?.cover)) {
+          const cover = product.cover
+          items.splice(0, items.length, cover, ...items.filter((item) => item.id !== cover.id))
+        }
+        const media = items.map((item) => (isObject(item.media) ? item.media : null)).filter((m): m is JsonObject => m !== null)
+        return { sliderItems: media.map((m) => ({ media: m, apiAlias: 'cms_image_slider_item' })), apiAlias: 'cms_image_slider' }
+      }
+      const items = Array.isArray(source?.value) ? (source.value as JsonObject[]) : []
       return {
         sliderItems: items.map((item) => compact({ url: item.url ?? null, newTab: item.newTab === true, media: s.media(typeof item.mediaId === 'string' ? item.mediaId : null), apiAlias: 'cms_image_slider_item' } as JsonObject)),
         apiAlias: 'cms_image_slider',
       }
+    }
+    case 'buy-box': {
+      const found = slotProduct(config, productContext)
+      return compact({
+        productId: found?.product.id ?? null, totalReviews: found?.totalReviews ?? null, product: found?.product ?? null,
+        configuratorSettings: found?.configurator ?? null, apiAlias: 'cms_buy_box',
+      } as JsonObject)
+    }
+    case 'product-description-reviews': {
+      const found = slotProduct(config, productContext)
+      // ratingSuccess reflects the request's `success` flag, which only the Storefront's review form sets.
+      return compact({
+        ratingSuccess: found ? false : null, product: found?.product ?? null, reviews: found?.reviews ?? null, apiAlias: 'cms_product_description_reviews',
+      } as JsonObject)
+    }
+    case 'cross-selling': {
+      const found = slotProduct(config, productContext)
+      return compact({ crossSellings: found && found.crossSellings.length > 0 ? found.crossSellings : null, apiAlias: 'cms_cross_selling' } as JsonObject)
     }
     case 'product-box': {
       const productId = typeof config.product?.value === 'string' ? config.product.value : null
@@ -43,7 +137,13 @@ function resolveSlotData(s: Serializer, type: string, config: Config, categoryId
 }
 
 /** Loads a CMS page with sections, blocks and slots (ordered by position) and resolves every slot's data. */
-export function resolveCmsPage(s: Serializer, pageId: string, categoryId: string | null = null, listingParams: ListingParams = parseListingParams({}, {})): JsonObject | null {
+export function resolveCmsPage(
+  s: Serializer,
+  pageId: string,
+  categoryId: string | null = null,
+  listingParams: ListingParams = parseListingParams({}, {}),
+  productContext?: ProductSlotContext,
+): JsonObject | null {
   const page = s.row('SELECT * FROM cms_page WHERE id = ?', pageId)
   if (!page) return null
   const pageT = s.translate(page.translations)
@@ -56,7 +156,7 @@ export function resolveCmsPage(s: Serializer, pageId: string, categoryId: string
         for (const [name, c] of Object.entries(config)) fieldConfig[name] = { name, source: c.source, value: c.value, apiAlias: 'cms_data_resolver_field_config' }
         return compact({
           id: slot.id, versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', blockId: block.id, type: slot.type, slot: slot.slot, locked: false,
-          config: config as unknown as JsonObject, fieldConfig, data: resolveSlotData(s, String(slot.type), config, categoryId, listingParams),
+          config: config as unknown as JsonObject, fieldConfig, data: resolveSlotData(s, String(slot.type), config, categoryId, listingParams, productContext),
           translated: { config: config as unknown as JsonObject, customFields: {} }, customFields: {}, apiAlias: 'cms_slot',
         } as JsonObject)
       })

@@ -18,6 +18,9 @@ export const TRANSLATION_CODES: Record<LanguageKey, string> = { de: 'de-DE', en:
 /** Shopware's Defaults::CURRENCY, so EUR has the id real installations use. */
 export const CURRENCY_EUR_ID = 'b7d2554b0ce847cd82f3ac9bd1c0dfca'
 
+/** Shopware's Defaults::CMS_PRODUCT_DETAIL_PAGE: the default product detail layout every product uses. */
+export const DEFAULT_PRODUCT_CMS_PAGE_ID = '7a6d253a67204037966f42b0119704d5'
+
 export const ROOT_CATEGORY_IDS = {
   main: sid('category:root'),
   footer: sid('category:footer'),

@@ -55,59 +55,134 @@ function toJson(value: unknown): Json {
   return value as Json
 }
 
+/**
+ * The Store API's `shopware.api.store.max_limit` (shopware.yaml, 100 since 6.4.5): RequestCriteriaBuilder
+ * rejects a higher `limit` and uses it as the limit of criteria that name none (and no `ids`).
+ */
+export const MAX_LIMIT = 100
+
+/** PHP's is_numeric for strings: optional whitespace and sign, decimals, exponent. */
+const NUMERIC_STRING = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/
+
+/** `(int)` of a value PHP's is_numeric accepts, else null. */
+function phpInt(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : null
+  if (typeof value === 'string' && NUMERIC_STRING.test(value)) return Math.trunc(Number(value))
+  return null
+}
+
+/** How a rejected parameter reads in Shopware's "Given: …" messages. */
+function given(value: unknown): string | number {
+  if (value === '') return '(empty)'
+  if (typeof value === 'number' || typeof value === 'string') return value
+  return JSON.stringify(value) ?? String(value)
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'NULL'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'double'
+  return typeof value
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+const RANGE_KEYS = ['gte', 'lte', 'gt', 'lt'] as const
+
+/** Shopware's shorthand filter types for multi and not filters. */
+const COMBINED_FILTERS = new Map<string, { type: 'multi' | 'not'; operator: 'and' | 'or' }>([
+  ['and', { type: 'multi', operator: 'and' }],
+  ['or', { type: 'multi', operator: 'or' }],
+  ['nand', { type: 'not', operator: 'and' }],
+  ['nor', { type: 'not', operator: 'or' }],
+])
+
+/** QueryStringParser::fromArray: one filter of a criteria `filter`/`post-filter` list. */
 function parseFilter(raw: unknown, pointer: string): Filter {
-  if (!isObject(raw) || typeof raw.type !== 'string') {
-    throw errors.invalidCriteria('Filter must be an object with a type.', pointer)
-  }
+  if (!isObject(raw)) throw errors.invalidFilterQuery('The filter parameter has to be an array.', pointer)
+  if (typeof raw.type !== 'string' || raw.type === '') throw errors.invalidFilterQuery('Value for filter type is required.', pointer)
   const type = raw.type
-  if (type === 'multi' || type === 'not') {
-    const operator = typeof raw.operator === 'string' ? raw.operator.toLowerCase() : 'and'
-    if (operator !== 'and' && operator !== 'or') {
-      throw errors.invalidCriteria(`Unsupported operator "${String(raw.operator)}".`, `${pointer}/operator`)
+  const combined = COMBINED_FILTERS.get(type)
+  if (type === 'multi' || type === 'not' || combined) {
+    let operator = combined?.operator ?? 'and'
+    if (!combined) {
+      const sent = raw.operator === undefined || raw.operator === null ? 'and' : String(raw.operator).trim().toLowerCase()
+      if (sent !== 'and' && sent !== 'or') {
+        throw errors.invalidFilterQuery(`Operator ${String(raw.operator)} not allowed`, `${pointer}/operator`)
+      }
+      operator = sent
     }
-    if (!Array.isArray(raw.queries)) throw errors.invalidCriteria('Parameter "queries" is required.', `${pointer}/queries`)
-    return { type, operator, queries: raw.queries.map((q, i) => parseFilter(q, `${pointer}/queries/${i}`)) }
+    const queries = raw.queries ?? []
+    if (!Array.isArray(queries)) throw errors.invalidFilterQuery('Parameter "queries" has to be a list of filters.', `${pointer}/queries`)
+    return { type: combined?.type ?? (type as 'multi' | 'not'), operator, queries: queries.map((q, i) => parseFilter(q, `${pointer}/queries/${i}`)) }
   }
-  if (typeof raw.field !== 'string' || raw.field === '') {
-    throw errors.invalidCriteria('Parameter "field" for filter is missing.', `${pointer}/field`)
-  }
+  const fieldMissing = () => errors.invalidFilterQuery(`Parameter "field" for ${type} filter is missing.`, `${pointer}/field`)
+  const valueMissing = () => errors.invalidFilterQuery(`Parameter "value" for ${type} filter is missing.`, `${pointer}/value`)
   const field = raw.field
+  const known = ['equals', 'equalsAny', 'contains', 'prefix', 'suffix', 'range']
+  if (!known.includes(type)) throw errors.invalidFilterQuery(`Unsupported filter type: ${type}`, `${pointer}/type`)
+  if (typeof field !== 'string' || field === '') throw fieldMissing()
   switch (type) {
     case 'equals':
+      if (!('value' in raw) || raw.value === '') throw valueMissing()
+      if (raw.value !== null && !isScalar(raw.value)) {
+        throw errors.invalidFilterQuery('Parameter "value" for equals filter must be scalar or null.', `${pointer}/value`)
+      }
       return { type, field, value: toJson(raw.value) }
     case 'equalsAny': {
-      const value = typeof raw.value === 'string' ? raw.value.split('|') : raw.value
-      if (!Array.isArray(value)) throw errors.invalidCriteria('Parameter "value" must be an array.', `${pointer}/value`)
-      return { type, field, value: value.map(toJson) }
+      if (raw.value === undefined || raw.value === null || raw.value === '' || raw.value === false || raw.value === 0) throw valueMissing()
+      const list = typeof raw.value === 'string' ? raw.value.split('|').filter(Boolean) : Array.isArray(raw.value) ? raw.value : [raw.value]
+      if (list.length === 0) {
+        throw errors.invalidFilterQuery('Parameter "value" for equalsAny filter does not contain any value.', `${pointer}/value`)
+      }
+      if (list.some((v) => v !== null && !isScalar(v))) {
+        throw errors.invalidFilterQuery('Parameter "value" for equalsAny filter must be a list of scalars.', `${pointer}/value`)
+      }
+      return { type, field, value: list.map(toJson) }
     }
     case 'contains':
     case 'prefix':
     case 'suffix':
-      if (typeof raw.value !== 'string' && typeof raw.value !== 'number') {
-        throw errors.invalidCriteria('Parameter "value" for filter is missing.', `${pointer}/value`)
-      }
+      if (raw.value === undefined || raw.value === null || raw.value === '') throw valueMissing()
+      if (!isScalar(raw.value)) throw errors.invalidFilterQuery(`Parameter "value" for ${type} filter must be scalar.`, `${pointer}/value`)
       return { type, field, value: String(raw.value) }
-    case 'range': {
-      const params = isObject(raw.parameters) ? raw.parameters : {}
-      const out: { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string } = {}
-      for (const key of ['gte', 'lte', 'gt', 'lt'] as const) {
-        const v = params[key]
-        if (typeof v === 'number' || typeof v === 'string') out[key] = v
+    default: {
+      const params = raw.parameters
+      if (params === undefined || params === null || (Array.isArray(params) && params.length === 0)) {
+        throw errors.invalidFilterQuery('Parameter "parameters" for range filter is missing.', `${pointer}/parameters`)
       }
-      return { type, field, parameters: out }
+      if (!isObject(params)) throw errors.invalidFilterQuery('Parameter "parameters" for range filter must be an object.', `${pointer}/parameters`)
+      const out: { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string } = {}
+      for (const [key, value] of Object.entries(params)) {
+        if (!(RANGE_KEYS as readonly string[]).includes(key)) {
+          throw errors.invalidFilterQuery(`Invalid range filter key ${key}`, `${pointer}/parameters`)
+        }
+        if (value === null) continue
+        if ((typeof value !== 'number' && typeof value !== 'string') || value === '') {
+          throw errors.invalidFilterQuery(`Invalid range filter value ${given(value)}`, `${pointer}/parameters`)
+        }
+        out[key as (typeof RANGE_KEYS)[number]] = value
+      }
+      return { type: 'range', field, parameters: out }
     }
-    default:
-      throw errors.invalidCriteria(`Unsupported filter type "${type}".`, `${pointer}/type`)
   }
 }
 
-function parseInteger(value: unknown, pointer: string, min: number): number | null {
-  if (value === undefined || value === null || value === '') return null
-  const n = typeof value === 'string' ? Number(value) : value
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min) {
-    throw errors.invalidCriteria(`The parameter "${pointer.slice(1)}" must be an integer >= ${min}.`, pointer)
-  }
-  return n
+/**
+ * A criteria filter list. Besides a list of filter objects Shopware takes an object of
+ * `field: value` pairs as equals filters (RequestCriteriaBuilder::parseSimpleFilter).
+ */
+function parseFilterList(raw: unknown, pointer: string): Filter[] {
+  if (raw === undefined || raw === null) return []
+  if (Array.isArray(raw)) return raw.map((f, i) => parseFilter(f, `${pointer}/${i}`))
+  if (!isObject(raw)) throw errors.invalidFilterQuery(`The ${pointer.slice(1)} parameter has to be a list of filters.`, pointer)
+  return Object.entries(raw).map(([field, value], index): Filter => {
+    if (field === '') throw errors.invalidFilterQuery(`The key for filter at position "${index}" must not be blank.`, `${pointer}/${index}`)
+    if (value === '') throw errors.invalidFilterQuery(`The value for filter "${field}" must not be blank.`, `${pointer}/${field}`)
+    if (!isScalar(value)) throw errors.invalidFilterQuery(`The value for filter "${field}" must be scalar.`, `${pointer}/${field}`)
+    return { type: 'equals', field, value: value as Json }
+  })
 }
 
 function parseTotalCountMode(value: unknown): TotalCountMode {
@@ -116,37 +191,63 @@ function parseTotalCountMode(value: unknown): TotalCountMode {
   return 'none'
 }
 
-function parseAggregation(raw: unknown, pointer: string): Aggregation {
-  if (!isObject(raw) || typeof raw.name !== 'string' || raw.name === '') {
-    throw errors.invalidCriteria('An aggregation needs a name.', `${pointer}/name`)
+function parseSorting(raw: unknown, pointer: string): Sorting[] {
+  if (raw === undefined || raw === null) return []
+  if (typeof raw === 'string') {
+    const parts = raw.split(',').filter(Boolean)
+    if (parts.length === 0) {
+      throw errors.invalidSortQuery('The "sort" parameter needs to be a sorting array or a comma separated list of fields', pointer)
+    }
+    return parts.map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'DESC' : 'ASC', naturalSorting: false }))
   }
-  const name = raw.name
-  switch (raw.type) {
+  if (!Array.isArray(raw)) {
+    throw errors.invalidSortQuery('The "sort" parameter needs to be a sorting array or a comma separated list of fields', pointer)
+  }
+  return raw.map((s, i) => {
+    if (!isObject(s) || typeof s.field !== 'string' || s.field === '') {
+      throw errors.invalidSortQuery('The "sort" array needs to be an associative array at least containing a field name', `${pointer}/${i}`)
+    }
+    const order = typeof s.order === 'string' && s.order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC'
+    return { field: s.field, order, naturalSorting: s.naturalSorting === true }
+  })
+}
+
+function parseAggregation(raw: unknown, pointer: string): Aggregation {
+  if (!isObject(raw)) throw errors.invalidAggregationQuery('The aggregation should be an object.', pointer)
+  const name = typeof raw.name === 'string' || typeof raw.name === 'number' ? String(raw.name) : ''
+  if (name === '' || NUMERIC_STRING.test(name)) throw errors.invalidAggregationQuery('The aggregation name should be a non-empty string.', pointer)
+  if (name.includes('?') || name.includes(':')) {
+    throw errors.invalidAggregationQuery('The aggregation name should not contain a question mark or colon.', pointer)
+  }
+  const type = raw.type
+  if (typeof type !== 'string' || type === '') throw errors.invalidAggregationQuery('The aggregation type should be a non-empty string.', pointer)
+  if (type !== 'filter' && (typeof raw.field !== 'string' || raw.field === '')) {
+    throw errors.invalidAggregationQuery('The aggregation should contain a "field".', `${pointer}/${type}/field`)
+  }
+  const field = String(raw.field)
+  switch (type) {
     case 'terms': {
-      if (typeof raw.field !== 'string' || raw.field === '') {
-        throw errors.invalidCriteria('Parameter "field" for aggregation is missing.', `${pointer}/field`)
-      }
       const sortRaw = Array.isArray(raw.sort) ? raw.sort : isObject(raw.sort) ? [raw.sort] : []
       const sort: Sorting[] = sortRaw.filter(isObject).map((entry) => ({
         field: typeof entry.field === 'string' ? entry.field : '_key',
         order: typeof entry.order === 'string' && entry.order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
         naturalSorting: entry.naturalSorting === true,
       }))
-      return { type: 'terms', name, field: raw.field, limit: parseInteger(raw.limit, `${pointer}/limit`, 1), sort }
+      const limit = raw.limit === undefined || raw.limit === null ? null : phpInt(raw.limit)
+      if (limit !== null && limit < 0) throw errors.invalidAggregationQuery('The aggregation limit should be a positive integer.', `${pointer}/limit`)
+      return { type: 'terms', name, field, limit: limit || null, sort }
     }
-    case 'entity': {
-      if (typeof raw.field !== 'string' || raw.field === '') {
-        throw errors.invalidCriteria('Parameter "field" for aggregation is missing.', `${pointer}/field`)
-      }
+    case 'entity':
       if (typeof raw.definition !== 'string' || raw.definition === '') {
-        throw errors.invalidCriteria('Parameter "definition" for aggregation is missing.', `${pointer}/definition`)
+        throw errors.invalidAggregationQuery('The aggregation should contain a "definition".', `${pointer}/${type}/field`)
       }
-      return { type: 'entity', name, field: raw.field, definition: raw.definition }
-    }
+      return { type: 'entity', name, field, definition: raw.definition }
     case 'filter': {
-      if (!Array.isArray(raw.filter)) throw errors.invalidCriteria('Parameter "filter" must be an array.', `${pointer}/filter`)
-      if (raw.aggregation === undefined) {
-        throw errors.invalidCriteria('Parameter "aggregation" is required.', `${pointer}/aggregation`)
+      if (!Array.isArray(raw.filter) || raw.filter.length === 0) {
+        throw errors.invalidAggregationQuery('The aggregation should contain an array of filters in property "filter".', `${pointer}/${type}/field`)
+      }
+      if (!isObject(raw.aggregation)) {
+        throw errors.invalidAggregationQuery('The aggregation should contain an aggregation in property "aggregation".', `${pointer}/${type}/field`)
       }
       return {
         type: 'filter',
@@ -156,57 +257,89 @@ function parseAggregation(raw: unknown, pointer: string): Aggregation {
       }
     }
     default:
-      throw errors.invalidCriteria(`Unsupported aggregation type "${String(raw.type)}".`, `${pointer}/type`)
+      throw errors.invalidAggregationQuery(`The aggregation type "${type}" is not supported by the demo store.`, `${pointer}/type`)
   }
 }
 
-/** Parses a Store API criteria body (`<Crit>`); invalid parts give 400 FRAMEWORK__INVALID_CRITERIA_PARAMETERS. */
-export function parseCriteria(body: unknown, defaults: { limit?: number } = {}): Criteria {
+function parseLimit(value: unknown, maxLimit: number): number {
+  if (value === '') throw errors.invalidLimitQuery('(empty)')
+  const limit = phpInt(value)
+  if (limit === null) throw errors.invalidLimitQuery(given(value))
+  if (limit <= 0) throw errors.invalidLimitQuery(limit)
+  if (limit > maxLimit) throw errors.queryLimitExceeded(maxLimit, limit)
+  return limit
+}
+
+function parsePage(value: unknown): number {
+  if (value === '') throw errors.invalidPageQuery('(empty)')
+  const page = phpInt(value)
+  if (page === null) throw errors.invalidPageQuery(given(value))
+  if (page <= 0) throw errors.invalidPageQuery(page)
+  return page
+}
+
+function parseIds(value: unknown): string[] {
+  if (typeof value === 'string') return value.split('|').filter(Boolean)
+  const list = isObject(value) ? Object.values(value) : value
+  if (!Array.isArray(list)) throw errors.invalidCriteriaIds(`Expected data at ids to be of the type array, ${typeName(value)} given`)
+  if (list.some((id) => typeof id !== 'string')) {
+    throw errors.invalidCriteriaIds('Ids should be a list of strings or a list of key value pairs, for entities with combined primary keys')
+  }
+  return list as string[]
+}
+
+function parseIncludes(value: unknown): Record<string, string[]> | null {
+  if (value === undefined || value === null) return null
+  if (Array.isArray(value) && value.length === 0) return null
+  if (!isObject(value)) throw errors.expectedArrayWithType('includes', typeName(value))
+  const includes: Record<string, string[]> = {}
+  for (const [alias, fields] of Object.entries(value)) {
+    const list = isObject(fields) ? Object.values(fields) : fields
+    if (!Array.isArray(list) || list.some((f) => typeof f !== 'string')) throw errors.expectedArrayWithType(`includes.${alias}`, typeName(fields))
+    includes[alias] = list as string[]
+  }
+  return includes
+}
+
+export interface CriteriaDefaults {
+  /** Limit when the request names none (RequestCriteriaBuilder: the max limit). */
+  limit?: number
+  maxLimit?: number
+}
+
+/**
+ * Parses a Store API criteria body (`<Crit>`) as Shopware's RequestCriteriaBuilder does: invalid parts
+ * give 400 with its error codes; `limit` is capped at the max limit and defaults to it; with `ids`,
+ * limit and page are ignored (Shopware sets the limit to null).
+ */
+export function parseCriteria(body: unknown, defaults: CriteriaDefaults = {}): Criteria {
   const raw = isObject(body) ? body : {}
-  const filterRaw = raw.filter ?? []
-  const postFilterRaw = raw['post-filter'] ?? []
-  if (!Array.isArray(filterRaw)) throw errors.invalidCriteria('The parameter "filter" must be an array.', '/filter')
-  if (!Array.isArray(postFilterRaw)) throw errors.invalidCriteria('The parameter "post-filter" must be an array.', '/post-filter')
-  const aggregationsRaw = raw.aggregations ?? []
-  if (!Array.isArray(aggregationsRaw)) throw errors.invalidCriteria('The parameter "aggregations" must be an array.', '/aggregations')
-  const sortRaw = raw.sort ?? []
-  const sort: Sorting[] = []
-  if (typeof sortRaw === 'string') {
-    for (const part of sortRaw.split(',').filter(Boolean)) {
-      sort.push({ field: part.replace(/^[-+]/, ''), order: part.startsWith('-') ? 'DESC' : 'ASC', naturalSorting: false })
-    }
-  } else if (Array.isArray(sortRaw)) {
-    sortRaw.forEach((s, i) => {
-      if (!isObject(s) || typeof s.field !== 'string') throw errors.invalidCriteria('A sorting needs a field.', `/sort/${i}`)
-      const order = typeof s.order === 'string' && s.order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC'
-      sort.push({ field: s.field, order, naturalSorting: s.naturalSorting === true })
-    })
-  } else {
-    throw errors.invalidCriteria('The parameter "sort" must be an array.', '/sort')
-  }
+  const maxLimit = defaults.maxLimit ?? MAX_LIMIT
+  const set = (key: string) => raw[key] !== undefined && raw[key] !== null
   let ids: string[] | null = null
-  if (raw.ids !== undefined) {
-    const list = typeof raw.ids === 'string' ? raw.ids.split('|') : raw.ids
-    if (!Array.isArray(list)) throw errors.invalidCriteria('The parameter "ids" must be an array.', '/ids')
-    ids = list.filter((id): id is string => typeof id === 'string')
+  let limit: number | null = null
+  let page = 1
+  if (set('ids')) {
+    ids = parseIds(raw.ids)
+  } else {
+    limit = set('limit') ? parseLimit(raw.limit, maxLimit) : (defaults.limit ?? maxLimit)
+    if (set('page')) page = parsePage(raw.page)
   }
-  let includes: Record<string, string[]> | null = null
-  if (isObject(raw.includes)) {
-    includes = {}
-    for (const [alias, fields] of Object.entries(raw.includes)) {
-      if (Array.isArray(fields)) includes[alias] = fields.filter((f): f is string => typeof f === 'string')
-    }
+  const term = typeof raw.term === 'string' || typeof raw.term === 'number' ? String(raw.term).trim() : ''
+  const aggregationsRaw = raw.aggregations ?? []
+  if (!Array.isArray(aggregationsRaw)) {
+    throw errors.invalidAggregationQuery('The aggregations parameter has to be a list of aggregations.', '/aggregations')
   }
   return {
-    page: parseInteger(raw.page ?? raw.p, '/page', 1) ?? 1,
-    limit: parseInteger(raw.limit, '/limit', 1) ?? defaults.limit ?? null,
+    page,
+    limit,
     ids,
-    term: typeof raw.term === 'string' && raw.term.trim() !== '' ? raw.term.trim() : null,
-    filter: filterRaw.map((f, i) => parseFilter(f, `/filter/${i}`)),
-    postFilter: postFilterRaw.map((f, i) => parseFilter(f, `/post-filter/${i}`)),
-    sort,
+    term: term === '' ? null : term,
+    filter: parseFilterList(raw.filter, '/filter'),
+    postFilter: parseFilterList(raw['post-filter'], '/post-filter'),
+    sort: parseSorting(raw.sort, '/sort'),
     associations: isObject(raw.associations) ? (raw.associations as JsonObject) : {},
-    includes,
+    includes: parseIncludes(raw.includes),
     totalCountMode: parseTotalCountMode(raw['total-count-mode']),
     aggregations: aggregationsRaw.map((a, i) => parseAggregation(a, `/aggregations/${i}`)),
   }
@@ -232,7 +365,7 @@ export function computeAggregations(
     if (aggregation.type === 'entity') {
       const ids = [...new Set(list.flatMap((e) => valuesAt(e, aggregation.field, entityName)).filter((v): v is string => typeof v === 'string'))]
       const resolved = resolveEntities?.(aggregation.definition, ids)
-      if (!resolved) throw errors.invalidCriteria(`Definition "${aggregation.definition}" not found.`, '/aggregations')
+      if (!resolved) throw errors.definitionNotFound(aggregation.definition, '/aggregations')
       out[aggregation.name] = { name: aggregation.name, entities: resolved, apiAlias: `${aggregation.name}_aggregation` }
       return
     }

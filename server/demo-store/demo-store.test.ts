@@ -237,7 +237,7 @@ describe('criteria', () => {
   it('rejects malformed criteria with 400', async () => {
     const res = await call('POST', '/seo-url', { body: { limit: -1 } })
     expect(res.status).toBe(400)
-    expect((res.body.errors as Json[])[0].code).toBe('FRAMEWORK__INVALID_CRITERIA_PARAMETERS')
+    expect((res.body.errors as Json[])[0].code).toBe('FRAMEWORK__INVALID_LIMIT_QUERY')
   })
 })
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import type { Db } from './db'
-import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, SALES_CHANNEL_ID } from './constants'
+import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEFAULT_PRODUCT_CMS_PAGE_ID, SALES_CHANNEL_ID } from './constants'
 import type { JsonObject, Json } from './criteria'
 
 type Row = Record<string, string | number | null>
@@ -199,10 +199,7 @@ export class Serializer {
       return row ? this.categoryAncestors(row).map((a) => String(a.id)) : []
     }))]
     const deliveryRow = r.delivery_time_id ? this.row('SELECT * FROM delivery_time WHERE id = ?', r.delivery_time_id) : undefined
-    const deliveryName = deliveryRow ? this.translate(deliveryRow.translations).name : null
-    const deliveryTime = deliveryRow
-      ? { id: deliveryRow.id, name: deliveryName, min: deliveryRow.min, max: deliveryRow.max, unit: deliveryRow.unit, translated: { name: deliveryName, customFields: {} }, customFields: {}, apiAlias: 'delivery_time' }
-      : null
+    const deliveryTime = deliveryRow ? this.deliveryTime(deliveryRow) : null
     const childCount = Number((this.row('SELECT COUNT(*) AS n FROM product WHERE parent_id = ? AND active = 1', r.id)?.n as number) ?? 0)
     const translated = compact({ name: t.name, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription, packUnit: t.packUnit, customFields } as JsonObject)
     const gross = (net: number) => Math.round(net * (100 + taxRate)) / 100
@@ -228,6 +225,8 @@ export class Serializer {
         variantId: cheapestRow && cheapestRow.variant_id !== r.id ? cheapestRow.variant_id : null,
         apiAlias: 'calculated_cheapest_price',
       },
+      // ProductSubscriber::setDefaultLayout gives every product without a layout of its own the default one.
+      cmsPageId: DEFAULT_PRODUCT_CMS_PAGE_ID,
       isNew: false, createdAt: CREATED_AT, translated, cover, deliveryTime, manufacturer: this.manufacturer(r.manufacturer_id),
       options: optionRows.map((o) => this.propertyOption(o, true)),
       properties: propertyRows.map((o) => this.propertyOption(o, true)),
@@ -242,6 +241,11 @@ export class Serializer {
       out.crossSellings = this.rows('SELECT * FROM product_cross_selling WHERE product_id = ? AND active = 1 ORDER BY position', unitKey).map((c) => this.crossSelling(c))
     }
     return out
+  }
+
+  deliveryTime(d: Row): JsonObject {
+    const name = this.translate(d.translations).name
+    return { id: d.id, name, min: d.min, max: d.max, unit: d.unit, translated: { name, customFields: {} }, customFields: {}, apiAlias: 'delivery_time' } as JsonObject
   }
 
   calculatedPrice(unit: number, quantity: number, taxRate: number, list: number | null): JsonObject {

@@ -77,8 +77,46 @@ export const errors = {
       parameters: { '{{ entity }}': entity, '{{ id }}': id },
       title: 'Constraint violation error',
     }),
-  invalidCriteria: (detail: string, pointer: string) =>
-    new StoreApiError(400, 'FRAMEWORK__INVALID_CRITERIA_PARAMETERS', detail, { pointer }),
+  // Criteria errors carry the codes of Shopware's RequestCriteriaBuilder, QueryStringParser and
+  // AggregationParser (DataAbstractionLayerException and its Invalid*QueryException classes).
+  invalidFilterQuery: (detail: string, pointer: string) =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_FILTER_QUERY', detail, { pointer, parameters: { path: pointer } }),
+  invalidSortQuery: (detail: string, pointer: string) =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_SORT_QUERY', detail, { pointer, parameters: { path: pointer } }),
+  invalidAggregationQuery: (detail: string, pointer: string) =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_AGGREGATION_QUERY', detail, { pointer, parameters: { message: detail } }),
+  invalidLimitQuery: (limit: string | number) =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_LIMIT_QUERY', `The limit parameter must be a positive integer greater or equals than 1. Given: ${limit}`, {
+      pointer: '/limit',
+      parameters: { limit },
+    }),
+  queryLimitExceeded: (maxLimit: number, limit: number) =>
+    new StoreApiError(400, 'FRAMEWORK__QUERY_LIMIT_EXCEEDED', `The limit must be lower than or equal to MAX_LIMIT(=${maxLimit}). Given: ${limit}`, {
+      pointer: '/limit',
+      parameters: { maxLimit, limit },
+    }),
+  invalidPageQuery: (page: string | number, pointer = '/page') =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_PAGE_QUERY', `The page parameter must be a positive integer. Given: ${page}`, {
+      pointer,
+      parameters: { page },
+    }),
+  invalidCriteriaIds: (detail: string) =>
+    new StoreApiError(400, 'FRAMEWORK__INVALID_API_CRITERIA_IDS', detail, { pointer: '/ids' }),
+  expectedArrayWithType: (path: string, type: string) =>
+    new StoreApiError(400, 'FRAMEWORK__EXPECTED_ARRAY_WITH_TYPE', `Expected data at ${path} to be of the type array, ${type} given`, {
+      pointer: `/${path.replace(/\./g, '/')}`,
+      parameters: { path, type },
+    }),
+  // Shopware answers 500 here (DefinitionNotFoundException has no status of its own); it is the
+  // client's mistake, so the demo store says so with a 400.
+  definitionNotFound: (entity: string, pointer: string) =>
+    new StoreApiError(400, 'FRAMEWORK__DEFINITION_NOT_FOUND', `Definition for entity "${entity}" does not exist.`, {
+      pointer,
+      parameters: { entityName: entity },
+    }),
+  // Symfony HttpExceptions (no Shopware code): ErrorResponseFactory sends code "0".
+  malformedJson: () => new StoreApiError(400, '0', 'The JSON payload is malformed.'),
+  bodyTooLarge: (limit: string) => new StoreApiError(413, '0', `The request body is larger than ${limit}.`),
   routeNotFound: (method: string, path: string) =>
     new StoreApiError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', `No route found for "${method} ${path}".`),
   customerNotLoggedIn: () => new StoreApiError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.'),

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import express, { type Router } from 'express'
+import { STATUS_CODES } from 'node:http'
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { DB_FILE_NAME } from './constants'
 import { openDatabase } from './db'
 import { createStoreApiRouter, type DemoLogger, type StoreState } from './router'
@@ -23,6 +24,38 @@ export interface DemoStore {
   seed: SeedReport
 }
 
+/**
+ * Media files for any origin, as a CDN or Shopware's public filesystem serves them: the host's helmet
+ * marks responses same-origin, which would stop other shops' pages from showing the images.
+ */
+function createMediaRouter(mediaRoot: string): Router {
+  const media = express.Router()
+  media.use((req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET,HEAD')
+      res.status(200).end()
+      return
+    }
+    next()
+  })
+  // Generated files never change under the same name, so clients may cache them for a year.
+  media.use(express.static(mediaRoot, { maxAge: '365d', immutable: true, index: false, fallthrough: false }))
+  // serve-static passes 404 (missing file) and 405 (other methods) on as errors; answered here, so that
+  // no host error handler turns them into 500s.
+  media.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const status = typeof err === 'object' && err !== null ? (err as { status?: unknown }).status : undefined
+    if (typeof status !== 'number' || status < 400 || status >= 500 || res.headersSent) {
+      next(err)
+      return
+    }
+    if (status === 405) res.setHeader('Allow', 'GET, HEAD')
+    res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Error')
+  })
+  return media
+}
+
 /** Opens (and on first start seeds) the SQLite demo store and returns its Store API and media routers. */
 export async function createDemoStore(options: DemoStoreOptions): Promise<DemoStore> {
   mkdirSync(options.dataDir, { recursive: true })
@@ -40,9 +73,7 @@ export async function createDemoStore(options: DemoStoreOptions): Promise<DemoSt
   const state: StoreState = { maintenance: options.maintenance ?? false, latencyMs: options.latencyMs ?? 0 }
   const publicUrl = options.publicUrl.replace(/\/+$/, '')
   const storeApi = createStoreApiRouter(db, publicUrl, state, options.logger)
-  const media = express.Router()
-  // Generated files never change under the same name, so clients may cache them for a year.
-  media.use(express.static(mediaRoot, { maxAge: '365d', immutable: true, index: false, fallthrough: false }))
+  const media = createMediaRouter(mediaRoot)
   return {
     storeApi,
     media,

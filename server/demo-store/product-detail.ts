@@ -3,6 +3,7 @@ import { parseCriteria, searchEntities, type JsonObject } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { HEX_ID } from './ids'
+import { resolveCmsPage } from './cms-resolver'
 
 type Row = Record<string, string | number | null>
 
@@ -66,18 +67,34 @@ export function configurator(s: Serializer, parentId: string, current: string | 
   })
 }
 
-/** POST /product/{productId}: ProductDetailResponse. */
-export function productDetail(s: Serializer, id: string, skipConfigurator: boolean): JsonObject {
+export interface ProductDetailOptions {
+  skipConfigurator?: boolean
+  /** 6.7's skipCmsPage: the product without its resolved layout. */
+  skipCmsPage?: boolean
+}
+
+/**
+ * POST /product/{productId}: ProductDetailResponse. As ProductDetailRoute does, the product's CMS page
+ * (every product has the default product detail layout, see entities.ts) is loaded and its slots are
+ * resolved for the shown product.
+ */
+export function productDetail(s: Serializer, id: string, options: ProductDetailOptions = {}): JsonObject {
   const r = productRow(s, id)
   const shownId = r.parent_id === null ? (bestVariant(s, String(r.id)) ?? String(r.id)) : String(r.id)
   const product = s.product(shownId, { detail: true })
   if (!product) throw errors.productNotFound(id)
   const parentId = String(r.parent_id ?? r.id)
-  return {
-    product,
-    configurator: skipConfigurator ? [] : configurator(s, parentId, shownId === parentId ? null : shownId),
-    apiAlias: 'product_detail',
+  const groups = configurator(s, parentId, shownId === parentId ? null : shownId)
+  if (!options.skipCmsPage && typeof product.cmsPageId === 'string') {
+    // Slots get a copy, as Shopware clones the product for its resolver context: the page must not contain itself.
+    const copy = structuredClone(product)
+    const reviews = reviewResult(s, copy)
+    const cmsPage = resolveCmsPage(s, product.cmsPageId, null, undefined, {
+      product: copy, configurator: groups, reviews, totalReviews: Number(reviews.totalReviews), crossSellings: crossSellings(s, shownId),
+    })
+    if (cmsPage) product.cmsPage = cmsPage
   }
+  return { product, configurator: options.skipConfigurator ? [] : groups, apiAlias: 'product_detail' }
 }
 
 function parseOptions(raw: unknown): string[] {
@@ -109,17 +126,62 @@ export function findVariant(s: Serializer, productId: string, body: unknown): Js
   throw productErrors.variantNotFound(productId, options)
 }
 
+function serializeReview(rv: Row): JsonObject {
+  return {
+    id: rv.id, productId: rv.product_id, productVersionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', salesChannelId: SALES_CHANNEL_ID,
+    languageId: rv.language_id, externalUser: rv.external_user, title: rv.title, content: rv.content, points: rv.points,
+    status: rv.status === 1, customFields: {}, createdAt: rv.created_at, apiAlias: 'product_review',
+  } as JsonObject
+}
+
+/** Active reviews of a product family: they belong to the parent (or a product without variants) or one of its variants. */
+function familyReviews(s: Serializer, ownerId: string): Row[] {
+  return s.rows(
+    'SELECT * FROM product_review WHERE status = 1 AND (product_id = ? OR product_id IN (SELECT id FROM product WHERE parent_id = ?)) ORDER BY created_at DESC',
+    ownerId, ownerId,
+  )
+}
+
 /** POST /product/{productId}/reviews: active reviews of the product (or of its parent for a variant). */
 export function productReviews(s: Serializer, productId: string, body: unknown): JsonObject {
   const r = productRow(s, productId)
   const criteria = parseCriteria(body)
   const ownerId = String(r.parent_id ?? r.id)
-  const all = s.rows('SELECT * FROM product_review WHERE product_id = ? AND status = 1 ORDER BY created_at DESC', ownerId).map((rv) => ({
-    id: rv.id, productId: rv.product_id, productVersionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', salesChannelId: SALES_CHANNEL_ID,
-    languageId: rv.language_id, externalUser: rv.external_user, title: rv.title, content: rv.content, points: rv.points,
-    status: rv.status === 1, customFields: {}, createdAt: rv.created_at, apiAlias: 'product_review',
-  } as JsonObject))
-  return searchEntities('product_review', all, criteria) as unknown as JsonObject
+  return searchEntities('product_review', familyReviews(s, ownerId).map(serializeReview), criteria) as unknown as JsonObject
+}
+
+const MAX_POINTS = 5
+
+/**
+ * ProductDescriptionReviewsCmsElementResolver::loadProductReviews for the first page: ten reviews, best
+ * first, the `ratingMatrix` terms aggregation and the RatingMatrix built from it.
+ */
+function reviewResult(s: Serializer, product: JsonObject): JsonObject {
+  const ownerId = String(product.parentId ?? product.id)
+  const rows = familyReviews(s, ownerId)
+  const sorted = [...rows].sort((a, b) => Number(b.points) - Number(a.points))
+  const counts = new Map<number, number>()
+  for (const rv of rows) counts.set(Number(rv.points), (counts.get(Number(rv.points)) ?? 0) + 1)
+  const total = rows.length
+  const pointSum = rows.reduce((sum, rv) => sum + Number(rv.points), 0)
+  const matrix: JsonObject = {}
+  for (let points = MAX_POINTS; points > 0; points--) {
+    const count = [...counts].filter(([key]) => Math.round(key) === points).reduce((sum, [, n]) => sum + n, 0)
+    matrix[String(points)] = { points, count, percent: total > 0 ? (count / total) * 100 : 0 }
+  }
+  const elements = sorted.slice(0, 10).map(serializeReview)
+  return {
+    entity: 'product_review', total: elements.length,
+    aggregations: {
+      ratingMatrix: {
+        buckets: [...counts].sort(([a], [b]) => a - b).map(([key, count]) => ({ key: String(key), count, apiAlias: 'aggregation_bucket' })),
+        apiAlias: 'ratingMatrix_aggregation',
+      },
+    },
+    page: 1, limit: 10, elements, parentId: ownerId, productId: product.id, totalReviews: total,
+    matrix: { matrix, totalReviewCount: total, pointSum, apiAlias: 'shopware_core_content_product_sales_channel_review_rating_matrix' },
+    apiAlias: 'dal_entity_search_result',
+  } as JsonObject
 }
 
 /** POST /product/{productId}/cross-selling: a bare array of cross-selling elements. */

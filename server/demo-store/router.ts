@@ -30,6 +30,69 @@ interface RequestState {
 
 const KNOWN_LANGUAGES = new Set<string>(Object.values(LANGUAGE_IDS))
 
+/** Larger request bodies are answered with 413 (Shopware leaves this to the web server and PHP's post_max_size). */
+const BODY_LIMIT = { parser: '1mb', text: '1 MB' }
+
+/**
+ * PHP's json_decode nests at most 512 arrays/objects by default; Shopware's JsonRequestTransformerListener
+ * answers anything deeper like malformed JSON. Keeping that bound keeps every recursive walk over a body
+ * (criteria filters `multi`/`not` inside each other, filter aggregations) far from the stack limit.
+ */
+export const MAX_JSON_DEPTH = 512
+
+/** Whether containers nest deeper than `max`, checked without recursion (the body may be 1 MB of brackets). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number]
+    if (typeof current !== 'object' || current === null) continue
+    if (depth > max) return true
+    for (const child of Object.values(current)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+  }
+  return false
+}
+
+function rejectDeepBodies(req: Request, _res: Response, next: NextFunction): void {
+  next(nestsDeeperThan(req.body, MAX_JSON_DEPTH) ? errors.malformedJson() : undefined)
+}
+
+/** The errors express.json raises (http-errors with a `type`), as Store API errors; anything else is ours. */
+function bodyParserError(err: unknown): StoreApiError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined
+  const { type, status, expose, message } = err as { type?: unknown; status?: unknown; expose?: unknown; message?: unknown }
+  if (type === 'entity.parse.failed') return errors.malformedJson()
+  if (type === 'entity.too.large') return errors.bodyTooLarge(BODY_LIMIT.text)
+  if (typeof type === 'string' && expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    return new StoreApiError(status, '0', typeof message === 'string' ? message : 'Bad request.')
+  }
+  return undefined
+}
+
+/**
+ * Shopware's CorsListener headers, on every answer (errors included); OPTIONS is answered before the
+ * access key is checked, so browsers on other origins pass their preflight. Accept and
+ * sw-include-search-info are added: clients send them, and a header missing from the list fails
+ * the preflight. The host's helmet marks every response same-origin; Store API answers are meant
+ * for other origins too.
+ */
+const CORS_HEADERS = [
+  'Content-Type', 'Accept', 'Authorization', 'sw-context-token', 'sw-access-key', 'sw-language-id', 'sw-version-id',
+  'sw-inheritance', 'indexing-behavior', 'sw-include-seo-urls', 'sw-include-search-info',
+].join(',')
+
+function cors(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', '*')
+  res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE')
+  res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS)
+  res.setHeader('Access-Control-Expose-Headers', CORS_HEADERS)
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+  if (req.method === 'OPTIONS') {
+    res.status(200).end()
+    return
+  }
+  next()
+}
+
 function state(res: Response): RequestState {
   return res.locals.demo as RequestState
 }
@@ -46,7 +109,9 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   const carts = new CartStore(db)
   // Listing records are built once per language; doing it now keeps the first shopper's listing fast.
   for (const languageId of KNOWN_LANGUAGES) catalogueData(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
-  router.use(express.json({ limit: '1mb' }))
+  router.use(cors)
+  router.use(express.json({ limit: BODY_LIMIT.parser }))
+  router.use(rejectDeepBodies)
 
   /** Prices and the context's currentCustomerGroup follow the logged-in customer's group. */
   const customerGroupOf = (context: ContextState): string => {
@@ -198,6 +263,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   }))
 
   router.get('/breadcrumb/:id', wrap((req, res) => {
+    // The route requires a 32-hex id; anything else matches no route in Shopware.
+    if (!HEX_ID.test(req.params.id)) throw errors.routeNotFound(req.method, req.path)
     const type = req.query.type === 'category' ? 'category' : 'product'
     const referrer = typeof req.query.referrerCategoryId === 'string' ? req.query.referrerCategoryId : undefined
     res.json(content.breadcrumb(state(res).serializer, req.params.id, type, referrer))
@@ -208,10 +275,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
 
   router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    let apiError: StoreApiError
-    if (err instanceof StoreApiError) apiError = err
-    else if (err instanceof SyntaxError && 'body' in err) apiError = new StoreApiError(400, 'FRAMEWORK__INVALID_REQUEST_BODY', 'The JSON payload is malformed.')
-    else {
+    let apiError = err instanceof StoreApiError ? err : bodyParserError(err)
+    if (!apiError) {
       logger?.error({ err, path: req.path }, 'demo store request failed')
       apiError = new StoreApiError(500, '0', 'Internal server error.')
     }

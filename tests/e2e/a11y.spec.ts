@@ -1,12 +1,12 @@
 import { auditUrl, expect, test } from './fixtures'
 
 for (const path of ['/', '/en', '/unternehmen/', '/fr/produits/treuils/', '/en/privacy-policy/']) {
-  test(`no serious accessibility violations on ${path}`, async ({ browser }, testInfo) => {
+  test(`no accessibility violations on ${path}`, async ({ browser }, testInfo) => {
     await auditUrl(browser, testInfo, path)
   })
 }
 
-test('no serious accessibility violations on a phone-sized screen', async ({ browser }, testInfo) => {
+test('no accessibility violations on a phone-sized screen', async ({ browser }, testInfo) => {
   await auditUrl(browser, testInfo, '/unternehmen/', 200, { width: 375, height: 800 })
 })
 

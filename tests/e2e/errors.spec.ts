@@ -18,7 +18,7 @@ for (const locale of locales) {
   })
 }
 
-test('404 page has no serious accessibility violations', async ({ browser }, testInfo) => {
+test('404 page has no accessibility violations', async ({ browser }, testInfo) => {
   await auditUrl(browser, testInfo, missing.en, 404)
 })
 

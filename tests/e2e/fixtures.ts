@@ -21,13 +21,15 @@ export function t(locale: Locale, key: string, values: Record<string, string | n
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
 }
 
-/** Fails on serious or critical axe violations; names them in the message. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+/** The WCAG 2.2 AA rule set (and the levels it includes). */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Fails on any axe violation of WCAG 2.2 AA, whatever its impact; names them in the message. */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
   expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    'serious or critical axe violations',
+    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'axe violations (WCAG 2.2 AA)',
   ).toEqual([])
 }
 
@@ -57,7 +59,7 @@ export async function auditUrl(
     if (noJs) await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
     const response = await page.goto(url)
     expect(response?.status()).toBe(expectedStatus)
-    await expectNoSeriousA11yViolations(page)
+    await expectNoA11yViolations(page)
   } finally {
     await context.close()
   }

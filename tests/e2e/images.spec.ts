@@ -74,3 +74,21 @@ test('CMS images on the home page are served through /thumbnail/ and load', asyn
   await first.scrollIntoViewIfNeeded()
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
 })
+
+test('pictures and logos load whatever host name the shop is opened under', async ({ page, baseURL }) => {
+  // The shop's PUBLIC_URL names 127.0.0.1; a shopper on the same machine may type localhost instead.
+  const otherHost = baseURL!.replace('127.0.0.1', 'localhost')
+  const broken = async () =>
+    (await loaded(page)).locator('main img').evaluateAll((images) =>
+      (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+    )
+  for (const path of ['/en/manufacturer', '/en/detail/7500379cfa8d405f6ddc1d15032ef246']) {
+    await page.goto(`${otherHost}${path}`)
+    const images = page.locator('main img')
+    await expect(images.first()).toBeVisible()
+    for (const src of await images.evaluateAll((all) => (all as HTMLImageElement[]).map((img) => img.getAttribute('src') ?? ''))) {
+      expect(src, path).not.toContain('127.0.0.1')
+    }
+    await expect.poll(broken, { message: path }).toEqual([])
+  }
+})

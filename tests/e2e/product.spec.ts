@@ -166,6 +166,6 @@ test('an unknown product id gives the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'errors:messages.404'))
 })
 
-test('a product page has no serious accessibility violations', async ({ browser }, testInfo) => {
+test('a product page has no accessibility violations', async ({ browser }, testInfo) => {
   await auditUrl(browser, testInfo, '/saegekette-vollmeissel/FS-20001')
 })

@@ -93,14 +93,15 @@ test('language switch keeps the shopper on the same page and remembers the choic
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seilwinden')
   const switcher = page.getByRole('navigation', { name: t('de', 'language.label') })
 
-  await switcher.getByRole('link', { name: 'English' }).click()
+  await expect(switcher.getByText('Deutsch')).toHaveAttribute('aria-current', 'true')
+  await switcher.getByRole('button', { name: 'English' }).click()
   await expect(page).toHaveURL(/\/en\/products\/winches\/$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winches')
 
   await page
     .getByRole('navigation', { name: t('en', 'language.label') })
-    .getByRole('link', { name: 'Français' })
+    .getByRole('button', { name: 'Français' })
     .click()
   await expect(page).toHaveURL(/\/fr\/produits\/treuils\/$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANCHOR_CATEGORY_IDS, LANGUAGE_IDS } from '../../server/demo-store/constants'
+import { ANCHOR_CATEGORY_IDS, DEFAULT_PRODUCT_CMS_PAGE_ID, LANGUAGE_IDS } from '../../server/demo-store/constants'
 import { randomHex, sid } from '../../server/demo-store/ids'
 import { elementsOf, expectConformant, expectStoreError, startDemoStore, type DemoStoreServer } from './demo-store-server'
 
@@ -153,5 +153,150 @@ describe('cart', () => {
   it('answers 400 CHECKOUT__CART_INVALID_LINE_ITEM_QUANTITY for a quantity below 1', async () => {
     const response = await store.call('POST', '/checkout/cart/line-item', { body: { items: [{ id: product('FS-10001'), type: 'product', quantity: 0 }] } })
     expectStoreError('POST /checkout/cart/line-item', response, 400, 'CHECKOUT__CART_INVALID_LINE_ITEM_QUANTITY')
+  })
+})
+
+describe('entity aggregations (every definition the seed has)', () => {
+  const entity = (name: string, field: string, definition: string) => ({ name, type: 'entity', field, definition })
+  type EntityResult = { name: string; entities: { id: string; apiAlias: string; name?: string }[]; apiAlias: string }
+  const aggregationsOf = (response: { body: unknown }) => (response.body as { aggregations: Record<string, EntityResult> }).aggregations
+
+  it('answers POST /search with the categories of the hits (categoriesRo.id, categories.id), which was 400', async () => {
+    const response = await store.call('POST', '/search', {
+      body: {
+        search: 'Sägekette',
+        aggregations: [entity('category-tree', 'categoriesRo.id', 'category'), entity('categories', 'categories.id', 'category')],
+      },
+    })
+    expect(response.status).toBe(200)
+    expectConformant('POST /search', response)
+    const { 'category-tree': tree, categories } = aggregationsOf(response)
+    expect(tree).toMatchObject({ name: 'category-tree', apiAlias: 'category-tree_aggregation' })
+    for (const category of [...tree.entities, ...categories.entities]) expect(category.apiAlias).toBe('category')
+    // The read-only tree holds the assigned categories and their ancestors (up to the root).
+    expect(tree.entities.map((c) => c.id)).toEqual(expect.arrayContaining([ANCHOR_CATEGORY_IDS.products, ...categories.entities.map((c) => c.id)]))
+    expect(categories.entities.map((c) => c.id)).not.toContain(ANCHOR_CATEGORY_IDS.products)
+  })
+
+  it.each([
+    ['manufacturerId', 'product_manufacturer', 'product_manufacturer'],
+    ['properties.id', 'property_group_option', 'property_group_option'],
+    ['properties.groupId', 'property_group', 'property_group'],
+    ['options.id', 'property_group_option', 'property_group_option'],
+    ['tags.id', 'tag', 'tag'],
+    ['deliveryTimeId', 'delivery_time', 'delivery_time'],
+    ['taxId', 'tax', 'tax'],
+    ['parentId', 'product', 'product'],
+    ['categoriesRo.id', 'category', 'category'],
+  ])('lists %s as %s entities in listings and /product', async (field, definition, apiAlias) => {
+    const listing = await store.call('POST', `/product-listing/${ANCHOR_CATEGORY_IDS.products}`, { body: { aggregations: [entity('x', field, definition)] } })
+    expect(listing.status).toBe(200)
+    expectConformant('POST /product-listing/{categoryId}', listing)
+    const products = await store.call('POST', '/product', { body: { limit: 1, aggregations: [entity('x', field, definition)] } })
+    expect(products.status).toBe(200)
+    expectConformant('POST /product', products)
+    for (const response of [listing, products]) {
+      const { entities } = aggregationsOf(response).x
+      expect(entities.length, `${field} → ${definition}`).toBeGreaterThan(0)
+      for (const found of entities) expect(found.apiAlias).toBe(apiAlias)
+    }
+  })
+
+  it('finds nothing when the ids belong to another definition, and 400 for a definition that does not exist', async () => {
+    const other = await store.call('POST', '/product', { body: { limit: 1, aggregations: [entity('x', 'manufacturerId', 'currency')] } })
+    expect(other.status).toBe(200)
+    expect(aggregationsOf(other).x.entities).toEqual([])
+    const unknown = await store.call('POST', '/search', { body: { search: 'Säge', aggregations: [entity('x', 'categories.id', 'no_such_definition')] } })
+    expectStoreError('POST /search', unknown, 400, 'FRAMEWORK__DEFINITION_NOT_FOUND')
+    const prototype = await store.call('POST', '/product', { body: { aggregations: [entity('x', 'id', 'constructor')] } })
+    expectStoreError('POST /product', prototype, 400, 'FRAMEWORK__DEFINITION_NOT_FOUND')
+  })
+})
+
+describe('POST /product/{productId}: the product detail layout (ProductDetailRoute loads the product\'s CMS page)', () => {
+  const operation = 'POST /product/{productId}'
+  interface Slot { type: string; slot: string; data?: Record<string, unknown> }
+  interface Block { type: string; slots: Slot[] }
+  interface DetailProduct {
+    id: string
+    parentId?: string
+    cmsPageId?: string
+    translated: { name: string }
+    cover: { id: string; media: { id: string } }
+    media: { id: string; media: { id: string } }[]
+    manufacturer: { id: string; media?: { id: string } }
+    cmsPage?: { id: string; type: string; sections: { blocks: Block[] }[]; apiAlias: string }
+  }
+  const detailOf = (response: { body: unknown }) => response.body as { product: DetailProduct; configurator: { id: string }[] }
+  const slotsOf = (product: DetailProduct) => Object.fromEntries(product.cmsPage!.sections.flatMap((s) => s.blocks).flatMap((b) => b.slots).map((slot) => [slot.type, slot]))
+
+  it('resolves the default layout for a simple product: heading, gallery, buy box, description and reviews, cross-selling', async () => {
+    const response = await store.call('POST', `/product/${product('FS-10001')}`, { headers: seo })
+    expect(response.status).toBe(200)
+    expectConformant(operation, response)
+    const shown = detailOf(response).product
+    expect(shown.cmsPageId).toBe(DEFAULT_PRODUCT_CMS_PAGE_ID)
+    expect(shown.cmsPage).toMatchObject({ id: DEFAULT_PRODUCT_CMS_PAGE_ID, type: 'product_detail', apiAlias: 'cms_page' })
+    expect(shown.cmsPage!.sections.flatMap((s) => s.blocks).map((b) => b.type)).toEqual([
+      'product-heading', 'gallery-buybox', 'product-description-reviews', 'cross-selling',
+    ])
+    const slots = slotsOf(shown)
+    expect(slots['product-name']!.data).toEqual({ content: shown.translated.name, apiAlias: 'cms_text' })
+    expect(slots['manufacturer-logo']!.data).toMatchObject({
+      manufacturer: { id: shown.manufacturer.id }, media: { id: shown.manufacturer.media!.id }, newTab: true, apiAlias: 'cms_manufacturer_logo',
+    })
+    // The winch has three pictures; the cover leads.
+    const gallery = slots['image-gallery']!.data as { sliderItems: { media: { id: string } }[] }
+    expect(gallery.sliderItems.map((item) => item.media.id)).toEqual([shown.cover.media.id, ...shown.media.map((m) => m.media.id).filter((id) => id !== shown.cover.media.id)])
+    expect(gallery.sliderItems).toHaveLength(3)
+    expect(slots['buy-box']!.data).toMatchObject({ productId: shown.id, product: { id: shown.id }, configuratorSettings: [], totalReviews: expect.any(Number), apiAlias: 'cms_buy_box' })
+    expect(slots['product-description-reviews']!.data).toMatchObject({
+      product: { id: shown.id },
+      reviews: { entity: 'product_review', productId: shown.id, matrix: { totalReviewCount: expect.any(Number) }, apiAlias: 'dal_entity_search_result' },
+      apiAlias: 'cms_product_description_reviews',
+    })
+    const crossSellings = (slots['cross-selling']!.data as { crossSellings: { crossSelling: { name: string }; products: unknown[]; apiAlias: string }[] }).crossSellings
+    expect(crossSellings.map((c) => c.apiAlias)).toEqual(['cross_selling_element', 'cross_selling_element'])
+    expect(crossSellings[0]!.products.length).toBeGreaterThan(0)
+    // Slots carry a copy of the product, never the page itself.
+    expect((slots['buy-box']!.data as { product: { cmsPage?: unknown } }).product.cmsPage).toBeUndefined()
+  })
+
+  it('resolves the shown variant of a parent, with its configurator in the buy box', async () => {
+    const response = await store.call('POST', `/product/${product('FS-20001')}`)
+    expectConformant(operation, response)
+    const { product: shown, configurator } = detailOf(response)
+    expect(shown.parentId).toBe(product('FS-20001'))
+    const slots = slotsOf(shown)
+    expect(slots['buy-box']!.data).toMatchObject({ productId: shown.id })
+    expect((slots['buy-box']!.data as { configuratorSettings: { id: string }[] }).configuratorSettings.map((g) => g.id)).toEqual(configurator.map((g) => g.id))
+    const reviews = (slots['product-description-reviews']!.data as { reviews: { parentId: string; totalReviews: number; elements: { points: number }[] } }).reviews
+    expect(reviews.parentId).toBe(product('FS-20001'))
+    const own = await store.call('POST', `/product/${product('FS-20001')}/reviews`, { body: { 'total-count-mode': 'exact' } })
+    expect(reviews.totalReviews).toBe((own.body as { total: number }).total)
+    expect(reviews.elements.map((r) => r.points)).toEqual([...reviews.elements.map((r) => r.points)].sort((a, b) => b - a))
+    const crossSelling = await store.call('POST', `/product/${product('FS-20001')}/cross-selling`)
+    expect((slots['cross-selling']!.data as { crossSellings?: unknown }).crossSellings).toEqual(crossSelling.body)
+  })
+
+  it('leaves the page out with skipCmsPage, and includes can leave it out too', async () => {
+    const skipped = await store.call('POST', `/product/${product('FS-10001')}`, { query: { skipCmsPage: 'true' } })
+    expectConformant(operation, skipped)
+    expect(detailOf(skipped).product.cmsPage).toBeUndefined()
+    expect(detailOf(skipped).product.cmsPageId).toBe(DEFAULT_PRODUCT_CMS_PAGE_ID)
+    const slim = await store.call('POST', `/product/${product('FS-10001')}`, { body: { includes: { product: ['id', 'name'] } } })
+    expect(Object.keys(detailOf(slim).product).sort()).toEqual(['apiAlias', 'id', 'name'])
+  })
+
+  it('gives every product the default layout id, in listings too', async () => {
+    const listing = await store.call('POST', `/product-listing/${ANCHOR_CATEGORY_IDS.products}`, { body: { limit: 3 } })
+    for (const element of elementsOf(listing)) expect(element.cmsPageId).toBe(DEFAULT_PRODUCT_CMS_PAGE_ID)
+  })
+
+  it('serves the layout itself through POST /cms/{id}, with empty slot data outside a product', async () => {
+    const response = await store.call('POST', `/cms/${DEFAULT_PRODUCT_CMS_PAGE_ID}`)
+    expect(response.status).toBe(200)
+    expectConformant('POST /cms/{id}', response)
+    expect(response.body).toMatchObject({ id: DEFAULT_PRODUCT_CMS_PAGE_ID, type: 'product_detail', name: 'Standard Produktseite-Layout' })
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANCHOR_CATEGORY_IDS, LANGUAGE_IDS, ROOT_CATEGORY_IDS } from '../../server/demo-store/constants'
-import { randomHex } from '../../server/demo-store/ids'
+import { randomHex, sid } from '../../server/demo-store/ids'
 import { landingPageId } from '../../server/demo-store/seed/content'
 import { elementsOf, expectConformant, expectStoreError, startDemoStore, type DemoStoreServer } from './demo-store-server'
 
@@ -155,5 +155,47 @@ describe('GET /breadcrumb/{id}', () => {
     const crumbs = response.body as { categoryId: string; apiAlias: string }[]
     expect(crumbs.map((crumb) => crumb.categoryId)).toEqual([ANCHOR_CATEGORY_IDS.products, child?.id])
     for (const crumb of crumbs) expect(crumb.apiAlias).toBe('breadcrumb')
+  })
+
+  // Shopware's BreadcrumbRoute: without type=category it tries the product and falls back to the category.
+  const winches = sid('category:winches')
+  const crumbIds = (response: { body: unknown }) => (response.body as { categoryId: string }[]).map((crumb) => crumb.categoryId)
+
+  it('finds a category without type, through the fallback from the product', async () => {
+    const withType = await store.call('GET', `/breadcrumb/${winches}`, { query: { type: 'category' } })
+    for (const query of [undefined, { type: 'product' }]) {
+      const response = await store.call('GET', `/breadcrumb/${winches}`, { query })
+      expect(response.status).toBe(200)
+      expectConformant('GET /breadcrumb/{id}', response)
+      expect(crumbIds(response)).toEqual([ANCHOR_CATEGORY_IDS.products, winches])
+      expect(response.body).toEqual(withType.body)
+    }
+  })
+
+  it('gives a product (and a variant, through its parent) the trail of its category', async () => {
+    for (const number of ['FS-10001', 'FS-20001.3']) {
+      const response = await store.call('GET', `/breadcrumb/${sid(`product:${number}`)}`, { headers: { 'sw-include-seo-urls': 'true' } })
+      expect(response.status).toBe(200)
+      expectConformant('GET /breadcrumb/{id}', response)
+      expect(crumbIds(response)[0]).toBe(ANCHOR_CATEGORY_IDS.products)
+    }
+    const winch = await store.call('GET', `/breadcrumb/${sid('product:FS-10001')}`, { query: { referrerCategoryId: ANCHOR_CATEGORY_IDS.spareParts } })
+    // A referrer the product is not assigned to is ignored.
+    expect(crumbIds(winch)).toEqual([ANCHOR_CATEGORY_IDS.products, winches])
+  })
+
+  it('answers an unknown id with an empty trail (200), for both types', async () => {
+    for (const query of [undefined, { type: 'product' }, { type: 'category' }]) {
+      const response = await store.call('GET', `/breadcrumb/${randomHex()}`, { query })
+      expect(response.status).toBe(200)
+      expectConformant('GET /breadcrumb/{id}', response)
+      expect(response.body).toEqual([])
+    }
+  })
+
+  it('matches no route for an id that is not 32 hex digits', async () => {
+    const response = await store.call('GET', '/breadcrumb/winches')
+    expect(response.status).toBe(404)
+    expect(response.body).toMatchObject({ errors: [{ code: 'FRAMEWORK__ROUTE_NOT_FOUND' }] })
   })
 })

@@ -1,11 +1,12 @@
 // Boots the embedded demo store in-process on an ephemeral loopback port with a fresh data
-// directory, the way server/index.ts mounts it, so conformance tests talk real HTTP to it.
+// directory, the way server/index.ts mounts it (behind helmet), so conformance tests talk real HTTP to it.
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import express from 'express'
+import helmet from 'helmet'
 import { pino } from 'pino'
 import { expect } from 'vitest'
 import { createDemoStore, type DemoStore } from '../../server/demo-store/index'
@@ -22,6 +23,8 @@ export interface StoreResponse {
 
 export interface CallOptions {
   body?: unknown
+  /** Sent as is with content-type application/json (for bodies JSON.stringify cannot build, e.g. 20,000 levels deep). */
+  rawBody?: string
   query?: Record<string, string>
   /** Sent as sw-context-token. */
   token?: string
@@ -52,6 +55,9 @@ export interface DemoStoreServerOptions {
 export async function startDemoStore(options: DemoStoreServerOptions = {}): Promise<DemoStoreServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'store-api-conformance-'))
   const app = express()
+  // As in server/index.ts: the host's helmet runs before the store's routers and marks every response
+  // Cross-Origin-Resource-Policy: same-origin, which the routers must override.
+  app.use(helmet({ contentSecurityPolicy: false }))
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
     listening.once('error', reject)
@@ -67,12 +73,16 @@ export async function startDemoStore(options: DemoStoreServerOptions = {}): Prom
   })
   app.use('/store-api', demo.storeApi)
   app.use('/media', demo.media)
+  // The host's last resort: any error that leaves the store's routers becomes a plain 500.
+  app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.status(500).type('text/plain').send('Internal Server Error')
+  })
 
   return {
     origin,
     store: demo,
     dataDir,
-    async call(method, path, { body, query, token, languageId, accessKey, headers } = {}) {
+    async call(method, path, { body, rawBody, query, token, languageId, accessKey, headers } = {}) {
       const url = new URL(`${origin}/store-api${path}`)
       for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value)
       const requestHeaders: Record<string, string> = { accept: 'application/json', ...headers }
@@ -80,11 +90,11 @@ export async function startDemoStore(options: DemoStoreServerOptions = {}): Prom
       if (key !== null) requestHeaders['sw-access-key'] = key
       if (token) requestHeaders['sw-context-token'] = token
       if (languageId) requestHeaders['sw-language-id'] = languageId
-      if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+      if (body !== undefined || rawBody !== undefined) requestHeaders['content-type'] = 'application/json'
       const response = await fetch(url, {
         method,
         headers: requestHeaders,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       })
       const text = await response.text()
       let parsed: unknown = text === '' ? undefined : text

@@ -42,6 +42,19 @@ export const deviations: Deviation[] = [
     source: `${NOTES} §5 "Status and code reference"; Shopware core SalesChannelAuthenticationListener, ErrorResponseFactory`,
   },
   {
+    kind: 'status',
+    statuses: [400, 413],
+    differs: 'The schema documents 400 only for some operations and 413 for none.',
+    why:
+      'Every route that takes criteria parses them with RequestCriteriaBuilder (400 FRAMEWORK__INVALID_LIMIT_QUERY, ' +
+      'FRAMEWORK__QUERY_LIMIT_EXCEEDED, FRAMEWORK__INVALID_FILTER_QUERY…), and JsonRequestTransformerListener answers ' +
+      'any JSON body it cannot decode (malformed, or nested deeper than 512) with 400 "The JSON payload is malformed.". ' +
+      'A body over the size limit is refused with 413 before any route runs; the demo store sends the usual envelope.',
+    source:
+      'Shopware core RequestCriteriaBuilder::parse, JsonRequestTransformerListener (json_decode depth 512), ' +
+      'shopware.yaml shopware.api.store.max_limit; server/demo-store/README.md "Bad input"',
+  },
+  {
     kind: 'schema',
     pointer: '#/components/responses/ContextTokenResponse/content/application~1json/schema/properties/redirectUrl',
     replacement: { description: 'Define the URL which browser will be redirected to', type: ['string', 'null'] },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { languageTags, locales, type Locale } from '~/lib/locale'
-import { changeLanguageHref } from '~/lib/seo'
+import { changeLanguageAction } from '~/lib/seo'
 
 interface Props {
   locale: Locale
@@ -9,8 +9,9 @@ interface Props {
 }
 
 /**
- * Plain anchors, not client-side links: a language change loads another translation bundle and
- * stores the locale cookie, so it is a full document request through /change-language.
+ * One small POST form per language (docs/decisions/003): the switch stores the locale cookie, and
+ * only POST changes state. Plain forms, not Remix forms: a language change loads another
+ * translation bundle, so it is a full document request. Crawlers follow the hreflang alternates.
  */
 export function LanguageSwitcher({ locale, paths }: Props) {
   const { t } = useTranslation('common')
@@ -19,14 +20,18 @@ export function LanguageSwitcher({ locale, paths }: Props) {
       <ul>
         {locales.map((target) => (
           <li key={target}>
-            <a
-              href={changeLanguageHref(target, paths[target])}
-              hrefLang={target}
-              lang={languageTags[target]}
-              aria-current={target === locale ? 'true' : undefined}
-            >
-              {t(`language.names.${target}`)}
-            </a>
+            {target === locale ? (
+              <span className="language-current" lang={languageTags[target]} aria-current="true">
+                {t(`language.names.${target}`)}
+              </span>
+            ) : (
+              <form method="post" action={changeLanguageAction(target)}>
+                <input type="hidden" name="redirectTo" value={paths[target]} />
+                <button type="submit" lang={languageTags[target]}>
+                  {t(`language.names.${target}`)}
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

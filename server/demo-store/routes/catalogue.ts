@@ -65,8 +65,11 @@ export function registerCatalogueRoutes(router: Router, { wrap, state, contexts,
   router.get('/product', products)
 
   const detail = wrap((req, res) => {
-    const skip = queryOf(req).skipConfigurator ?? bodyOf(req).skipConfigurator
-    sendWithIncludes(req, res, productDetail(state(res).serializer, req.params.productId, skip === true || skip === 'true' || skip === '1'))
+    const flag = (name: string) => {
+      const value = queryOf(req)[name] ?? bodyOf(req)[name]
+      return value === true || value === 'true' || value === '1' || value === 1
+    }
+    sendWithIncludes(req, res, productDetail(state(res).serializer, req.params.productId, { skipConfigurator: flag('skipConfigurator'), skipCmsPage: flag('skipCmsPage') }))
   })
   router.post('/product/:productId', detail)
   router.get('/product/:productId', detail)

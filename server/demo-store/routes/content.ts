@@ -99,21 +99,21 @@ export function seoUrls(s: Serializer, body: unknown) {
   return searchEntities('seo_url', all, criteria)
 }
 
-/** GET /breadcrumb/{id}?type=category|product: the navigation path below the main root. */
+/**
+ * GET /breadcrumb/{id}: the navigation path below the main root, as Shopware's BreadcrumbRoute builds it.
+ * `type=category` reads a category; any other type tries the product (its referrer category when the
+ * product is in it, else its first category) and falls back to a category with that id. Unknown ids
+ * give an empty list, never 404 (the route documents 200, 400 and 401 only).
+ */
 export function breadcrumb(s: Serializer, id: string, type: string, referrerCategoryId?: string): JsonObject[] {
   let categoryRow: Row | undefined
   if (type === 'category') {
-    categoryRow = s.row('SELECT * FROM category WHERE id = ?', id)
-    if (!categoryRow) throw errors.categoryNotFound(id)
+    categoryRow = activeCategory(s, id)
   } else {
-    const product = s.row('SELECT id, parent_id FROM product WHERE id = ?', id)
-    if (!product) throw errors.productNotFound(id)
-    const owner = String(product.parent_id ?? product.id)
-    const categories = s.rows('SELECT category_id FROM product_category WHERE product_id = ?', owner).map((r) => String(r.category_id))
-    const chosen = referrerCategoryId && categories.includes(referrerCategoryId) ? referrerCategoryId : categories[0]
-    categoryRow = chosen ? s.row('SELECT * FROM category WHERE id = ?', chosen) : undefined
-    if (!categoryRow) return []
+    const product = productCategory(s, id, referrerCategoryId)
+    categoryRow = product ? product.category : activeCategory(s, id)
   }
+  if (!categoryRow) return []
   return s
     .categoryAncestors(categoryRow)
     .filter((r) => r.parent_id !== null && String(r.id) !== ROOT_CATEGORY_IDS.main)
@@ -125,4 +125,23 @@ export function breadcrumb(s: Serializer, id: string, type: string, referrerCate
         path: s.seoPath(String(r.id)) ?? `navigation/${r.id}`, seoUrls: s.seoUrls(String(r.id)), apiAlias: 'breadcrumb',
       } as JsonObject
     })
+}
+
+function activeCategory(s: Serializer, id: string): Row | undefined {
+  return s.row('SELECT * FROM category WHERE id = ? AND active = 1', id)
+}
+
+/**
+ * CategoryBreadcrumbBuilder::getProductBreadcrumbUrls: the referrer category when the product (or its
+ * parent) is assigned to it, else its first active category. Undefined when there is no such product.
+ * A product without categories gets the empty trail (Shopware answers 204 there, which clients read
+ * as a missing body).
+ */
+function productCategory(s: Serializer, id: string, referrerCategoryId?: string): { category: Row | undefined } | undefined {
+  const product = s.row('SELECT id, parent_id FROM product WHERE id = ? AND active = 1', id)
+  if (!product) return undefined
+  const owner = String(product.parent_id ?? product.id)
+  const categories = s.rows('SELECT category_id FROM product_category WHERE product_id = ?', owner).map((r) => String(r.category_id))
+  const chosen = referrerCategoryId && categories.includes(referrerCategoryId) ? referrerCategoryId : categories.find((c) => activeCategory(s, c))
+  return { category: chosen ? activeCategory(s, chosen) : undefined }
 }

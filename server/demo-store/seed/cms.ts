@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCT_CMS_PAGE_ID } from '../constants'
 import { sid } from '../ids'
 import { tr, type Inserter, type Tri } from './util'
 
@@ -5,7 +6,9 @@ export type ConfigValue = { source: 'static' | 'mapped' | 'default'; value: unkn
 export type SlotConfig = Record<string, ConfigValue>
 
 export interface SlotDef {
-  type: 'text' | 'image' | 'image-gallery' | 'product-box' | 'product-slider' | 'product-listing'
+  type:
+    | 'text' | 'image' | 'image-gallery' | 'product-box' | 'product-slider' | 'product-listing'
+    | 'product-name' | 'manufacturer-logo' | 'buy-box' | 'product-description-reviews' | 'cross-selling'
   slot: string
   /** One config per language; use `sameConfig` for language-neutral configs. */
   config: Tri<SlotConfig>
@@ -15,6 +18,7 @@ export interface Visibility { mobile: boolean; tablet: boolean; desktop: boolean
 
 export interface BlockDef {
   type: string
+  name?: string
   sectionPosition?: 'main' | 'sidebar'
   margins?: [string, string, string, string]
   cssClass?: string
@@ -37,9 +41,18 @@ export interface SectionDef {
   blocks: BlockDef[]
 }
 
-export interface PageDef { key: string; type: 'page' | 'landingpage' | 'product_list'; name: Tri; cssClass?: string; sections: SectionDef[] }
+export interface PageDef {
+  key: string
+  /** A fixed id instead of one derived from the key. */
+  id?: string
+  type: 'page' | 'landingpage' | 'product_list' | 'product_detail'
+  name: Tri
+  cssClass?: string
+  sections: SectionDef[]
+}
 
 const st = (value: unknown): ConfigValue => ({ source: 'static', value })
+const mapped = (value: string): ConfigValue => ({ source: 'mapped', value })
 
 export function sameConfig(config: SlotConfig): Tri<SlotConfig> {
   return [config, config, config]
@@ -91,6 +104,63 @@ export function listingSlot(): SlotDef {
   }
 }
 
+/**
+ * Shopware's "Default product page Layout" (Defaults::CMS_PRODUCT_DETAIL_PAGE), as the migrations
+ * Migration1609140710AddCmsPdpLayout, Migration1611732852UpdateCmsPdpLayout and
+ * Migration1617356092UpdateCmsPdpLayoutSection leave it: one section with the product heading, gallery
+ * and buy box, description and reviews, and cross-selling. Every product without a layout of its own
+ * gets it (ProductSubscriber::setDefaultLayout, config core.cms.default_product_cms_page).
+ */
+export function productDetailPage(): PageDef {
+  const product = { product: st(null), alignment: st(null) }
+  return {
+    key: 'product-detail', id: DEFAULT_PRODUCT_CMS_PAGE_ID, type: 'product_detail',
+    name: ['Standard Produktseite-Layout', 'Default product page Layout', 'Mise en page standard de la page produit'],
+    sections: [{
+      type: 'default',
+      blocks: [
+        {
+          type: 'product-heading', name: 'Product heading', margins: ['0', '0', '20px', '0'],
+          slots: [
+            { type: 'product-name', slot: 'left', config: sameConfig({ content: mapped('product.name'), verticalAlign: st(null) }) },
+            {
+              type: 'manufacturer-logo', slot: 'right',
+              config: sameConfig({
+                displayMode: st('standard'), media: mapped('product.manufacturer.media'), minHeight: st(null), newTab: st(true), url: st(null),
+                verticalAlign: st(null),
+              }),
+            },
+          ],
+        },
+        {
+          type: 'gallery-buybox', name: 'Gallery buy box', margins: ['20px', '0', '0', '0'],
+          slots: [
+            {
+              type: 'image-gallery', slot: 'left',
+              config: sameConfig({
+                displayMode: st('contain'), fullScreen: st(true), galleryPosition: st('left'), minHeight: st('430px'), navigationArrows: st('inside'),
+                navigationDots: st('inside'), sliderItems: mapped('product.media'), verticalAlign: st(null), zoom: st(true),
+              }),
+            },
+            { type: 'buy-box', slot: 'right', config: sameConfig(product) },
+          ],
+        },
+        {
+          type: 'product-description-reviews', name: 'Product description and reviews', margins: ['20px', '0', '20px', '0'],
+          slots: [{ type: 'product-description-reviews', slot: 'content', config: sameConfig(product) }],
+        },
+        {
+          type: 'cross-selling', name: 'Cross selling', margins: ['0', '0', '0', '0'],
+          slots: [{
+            type: 'cross-selling', slot: 'content',
+            config: sameConfig({ boxLayout: st('standard'), displayMode: st('standard'), elMinWidth: st('200px'), product: st(null) }),
+          }],
+        },
+      ],
+    }],
+  }
+}
+
 function visibilityJson(v?: Partial<Visibility>): string {
   return JSON.stringify({ mobile: v?.mobile ?? true, tablet: v?.tablet ?? true, desktop: v?.desktop ?? true })
 }
@@ -101,7 +171,7 @@ export function cmsPageId(key: string): string {
 
 /** Inserts a page with its sections, blocks and slots; ids derive from the page key and positions. */
 export function insertCmsPage(ins: Inserter, page: PageDef): string {
-  const pageId = cmsPageId(page.key)
+  const pageId = page.id ?? cmsPageId(page.key)
   ins.insert('cms_page', { id: pageId, type: page.type, css_class: page.cssClass ?? null, translations: tr({ name: page.name }) })
   page.sections.forEach((section, s) => {
     const sectionId = sid(`cms-section:${page.key}:${s}`)
@@ -118,7 +188,7 @@ export function insertCmsPage(ins: Inserter, page: PageDef): string {
         id: blockId, section_id: sectionId, position: b, type: block.type, section_position: block.sectionPosition ?? 'main',
         margin_top: top, margin_right: right, margin_bottom: bottom, margin_left: left, css_class: block.cssClass ?? null,
         background_color: block.backgroundColor ?? null, background_media_id: block.backgroundMediaId ?? null,
-        background_media_mode: block.backgroundMediaMode ?? 'cover', visibility: visibilityJson(block.visibility), name: null,
+        background_media_mode: block.backgroundMediaMode ?? 'cover', visibility: visibilityJson(block.visibility), name: block.name ?? null,
       })
       block.slots.forEach((slot, k) => {
         ins.insert('cms_slot', {

@@ -2,7 +2,7 @@ import { LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
 import { sid } from '../ids'
 import type { SeededProduct } from './catalogue'
 import {
-  cmsPageId, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productSliderSlot, textSlot, type PageDef,
+  cmsPageId, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productDetailPage, productSliderSlot, textSlot, type PageDef,
 } from './cms'
 import { bool, same, slugify, tr, type Inserter, type Tri } from './util'
 
@@ -307,7 +307,7 @@ function insertSeoUrl(ins: Inserter, languageKey: (typeof LANGUAGE_KEYS)[number]
 
 /** Categories, CMS pages, landing pages and all SEO URLs (categories, landing pages, products). */
 export function seedContent(ins: Inserter, products: SeededProduct[], productNames: Map<string, Tri>): void {
-  for (const page of pages(products)) insertCmsPage(ins, page)
+  for (const page of [...pages(products), productDetailPage()]) insertCmsPage(ins, page)
 
   const walk = (defs: CategoryDef[], parentId: string | null, parentPaths: Tri | null) => {
     defs.forEach((def, position) => {
