@@ -45,4 +45,15 @@ describe('keepPersonalResponsesPrivate', () => {
       expect(headers.get('Cache-Control'), String(cookie)).toBe('public, max-age=60')
     }
   })
+  it('marks cacheable pages as chosen by the cookies, so a cached anonymous copy never answers a session', () => {
+    const headers = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Encoding' })
+    keepPersonalResponsesPrivate(page(), headers)
+    expect(headers.get('Vary')).toBe('Accept-Encoding, Cookie')
+    const once = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Language, Cookie' })
+    keepPersonalResponsesPrivate(page(), once)
+    expect(once.get('Vary')).toBe('Accept-Language, Cookie')
+    const personal = new Headers({ 'Cache-Control': 'public, max-age=60' })
+    keepPersonalResponsesPrivate(page('sw-context-token=abc'), personal)
+    expect(personal.get('Cache-Control')).toBe('private, no-store')
+  })
 })

@@ -30,6 +30,9 @@ const personalCookies = ['sw-context-token', 'cc_cookie', 'flash']
  * A response that sets a cookie, or that was rendered from one of the visitor's own cookies, belongs
  * to that visitor: neither a shared cache nor the browser may hand it out again, whatever
  * Cache-Control the route chose for anonymous visitors.
+ * A response that stays cacheable says it was chosen by the cookies (`Vary: Cookie`): the anonymous
+ * copy a browser or CDN keeps must not answer the same URL once the visitor has a session, or a
+ * reseller who just logged in would see the normal prices and the log-in note again.
  */
 export function keepPersonalResponsesPrivate(request: Request, headers: Headers): void {
   const cookies = request.headers.get('Cookie') ?? ''
@@ -38,6 +41,7 @@ export function keepPersonalResponsesPrivate(request: Request, headers: Headers)
     personalCookies.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookies)) ||
     new URL(request.url).searchParams.has('cookie-preferences')
   if (personal) headers.set('Cache-Control', 'private, no-store')
+  else if (isShared(headers) && !/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie')
 }
 
 /** A response that shared caches may keep: its inline scripts are then allowed by hash, not by nonce. */

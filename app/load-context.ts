@@ -21,6 +21,8 @@ export interface StoreConnection {
    * name the shopper opened the shop under.
    */
   ownMediaPrefix?: string
+  /** Customer group a reseller registration asks for (`requestedGroupId`); unset: the form sends no request. */
+  resellerGroupId?: string
 }
 
 /** What every loader and action receives as `context` (built in server/context.ts). */
@@ -34,6 +36,8 @@ export interface LoadContext {
   sessionSecret: string
   /** Public origin of the shop, e.g. https://shop.example.com (no trailing slash). */
   publicUrl: string
+  /** The embedded demo store's mail outbox (.eml files) for the demo mailbox page; unset with any other store. */
+  demoOutboxDir?: string
   /** Cookies get the Secure flag (true when publicUrl is https). */
   secureCookies: boolean
   requestLog: RequestLogFields

@@ -25,6 +25,7 @@ import { Notifications } from '~/components/shell/notifications'
 import { ShellEffects } from '~/components/shell/shell-effects'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, languageTags, localizePath, type Locale } from '~/lib/locale'
+import { pageMeta } from '~/lib/page-meta'
 import {
   findSeo,
   languageSwitchPaths,
@@ -38,7 +39,10 @@ import {
 import type { Breadcrumb, Notification } from '~/lib/shell-types'
 import { consentState, readConsent } from '~/session/consent.server'
 import { readFlash } from '~/session/flash.server'
+import type { PriceAudience } from '~/lib/price'
+import { loadSessionCustomer, type SessionCustomer } from '~/store/account.server'
 import { loadCartCount } from '~/store/cart.server'
+import { loadPriceAudience } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
 import appCss from '~/styles/app.css?url'
 
@@ -58,13 +62,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The flash is read synchronously from the request's cookie, so the store call is the only wait.
   const flash = readFlash(request, context)
-  // The cart count needs a store session (context cookie); anonymous pages make no cart call.
-  const [shell, cartCount] = await Promise.all([
+  // The cart count and the price audience need a store session (context cookie); anonymous pages make
+  // neither call.
+  const [shell, cartCount, priceAudience, session] = await Promise.all([
     loadShell(context, request, locale),
     loadCartCount(context, request, locale).catch((err: unknown) => {
       // A failing cart read must not take the page down: the badge shows 0 until the next page.
       context.logger.warn({ err: (err as Error).message }, 'cart count unavailable')
       return 0
+    }),
+    // Labels prices for the shopper (reseller price, reseller note); the amounts come from the store.
+    loadPriceAudience(context, request, locale).catch((err: unknown): PriceAudience => {
+      context.logger.warn({ err: (err as Error).message }, 'price audience unavailable')
+      return 'visitor'
+    }),
+    // Who is logged in, for the header's account link (shares the price audience's GET /context).
+    loadSessionCustomer(context, request, locale).catch((err: unknown): SessionCustomer => {
+      context.logger.warn({ err: (err as Error).message }, 'session customer unavailable')
+      return { state: 'anonymous' }
     }),
   ])
   const t = getT(locale)
@@ -79,6 +94,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale,
       shell,
       cartCount,
+      priceAudience,
+      customer: session.state === 'logged-in' ? { firstName: session.firstName } : undefined,
       notifications,
       publicUrl: context.publicUrl,
       consent: consentState(readConsent(request)),
@@ -91,16 +108,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type RootData = Awaited<ReturnType<typeof loader>>['data']
 
-/** Used only when the page's own route exports no meta: title and description from its `seo`. */
-export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, error }) => {
-  if (!rootData || error) return []
-  const seo = findSeo(matches)
-  return [
-    { title: seo?.title ?? rootData.meta.title },
-    { name: 'description', content: seo?.description ?? rootData.meta.description },
-    ...(seo?.robots ? [{ name: 'robots', content: seo.robots }] : []),
-  ]
-}
+/** The head of pages rendered by the root alone (errors have their own title in the boundary). */
+export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, error }) => (rootData && !error ? pageMeta({ matches }) : [])
 
 function isRejection(error: unknown): boolean {
   return isRouteErrorResponse(error) && typeof (error.data as { rejected?: unknown } | null)?.rejected === 'string'
@@ -209,6 +218,7 @@ export function Layout({ children }: { children: ReactNode }) {
             navigation={navigation.main}
             languagePaths={languagePaths}
             cartCount={rootData?.cartCount ?? 0}
+            customer={rootData?.customer}
             searchTerm={params.get('search') ?? undefined}
           >
             <LoadingBar error={error !== null} />

@@ -29,7 +29,7 @@ describe('route expansion', () => {
   it('defines every route once per locale, German without prefix', () => {
     const routes = collect()
     for (const def of routeTable) {
-      const ids = routes.filter((r) => r.id?.startsWith(`${def.id}-`)).map((r) => r.id)
+      const ids = routes.filter((r) => /^(.+)-(de|en|fr)$/.exec(r.id ?? '')?.[1] === def.id).map((r) => r.id)
       expect(ids.sort()).toEqual([`${def.id}-de`, `${def.id}-en`, `${def.id}-fr`])
     }
     const homeDe = routes.find((r) => r.id === 'home-de')!

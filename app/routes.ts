@@ -34,6 +34,23 @@ export const routeTable: RouteDef[] = [
   { id: 'manufacturers', path: 'manufacturer', file: 'routes/manufacturers.tsx' },
   { id: 'manufacturer', path: 'manufacturer/:id', file: 'routes/manufacturer.tsx' },
   { id: 'product-finder', path: 'product-finder', file: 'routes/product-finder.tsx' },
+  // Account area (account layout: the guard, navigation, never cached).
+  { id: 'account-overview', path: 'account', file: 'routes/account-overview.tsx', layout: 'account' },
+  { id: 'account-profile', path: 'account/profile', file: 'routes/account-profile.tsx', layout: 'account' },
+  { id: 'account-address', path: 'account/address', file: 'routes/account-address.tsx', layout: 'account' },
+  { id: 'account-payment', path: 'account/payment', file: 'routes/account-payment.tsx', layout: 'account' },
+  { id: 'account-orders', path: 'account/order', file: 'routes/account-orders.tsx', layout: 'account' },
+  { id: 'account-order-details', path: 'account/order/details/:id', file: 'routes/account-order-details.tsx', layout: 'account' },
+  // Sign-in, registration and password recovery (issue 7, H3); /account/recover is public, outside the account layout.
+  { id: 'login', path: 'login', file: 'routes/login.tsx' },
+  { id: 'logout', path: 'logout', file: 'routes/logout.tsx' },
+  { id: 'register', path: 'register', file: 'routes/register.tsx' },
+  { id: 'registration-confirm', path: 'registration/confirm', file: 'routes/registration-confirm.tsx' },
+  { id: 'account-recover', path: 'account/recover', file: 'routes/account-recover.tsx' },
+  { id: 'reset-password', path: 'reset-password', file: 'routes/reset-password.tsx' },
+  // The embedded demo store's outbox (404 with any other store).
+  { id: 'demo-mailbox', path: 'demo/mailbox', file: 'routes/demo-mailbox.tsx' },
+  { id: 'demo-mailbox-mail', path: 'demo/mailbox/:id', file: 'routes/demo-mailbox-mail.tsx' },
   // Catch-all: content pages resolved through the store's SEO URLs, else 404.
   { id: 'content', path: '*', file: 'routes/content.tsx' },
 ]

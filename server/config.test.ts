@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, DEV_SESSION_SECRET, MISSING_SESSION_SECRET, SESSION_SECRET_FILE, loadConfig } from './config'
-import { DEMO_ACCESS_KEY } from './demo-store/constants'
+import { CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY } from './demo-store/constants'
 
 describe('loadConfig', () => {
   it('defaults to the embedded demo store on the own port', () => {
@@ -18,12 +18,32 @@ describe('loadConfig', () => {
       accessToken: DEMO_ACCESS_KEY,
       timeoutMs: 10_000,
       embedded: true,
+      resellerGroupId: CUSTOMER_GROUP_IDS.reseller,
     })
     expect(config.demoStore).toEqual({ maintenance: false, latencyMs: 0 })
     expect(config.logLevel).toBe('info')
     expect(config.nodeEnv).toBe('development')
     expect(config.isProduction).toBe(false)
     expect(config.warnings).toEqual([])
+  })
+
+  it('hands SMTP_URL to the embedded demo store, and warns that an external store ignores it', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:secret@mail.example.com:587' }).demoStore).toEqual({
+      maintenance: false,
+      latencyMs: 0,
+      smtpUrl: 'smtp://user:secret@mail.example.com:587',
+    })
+    const external = loadConfig({ SHOPWARE_ENDPOINT: 'https://shop.example.com/store-api', SHOPWARE_ACCESS_TOKEN: 'SWSC', SMTP_URL: 'smtps://mail.example.com' })
+    expect(external.demoStore).toBeNull()
+    expect(external.warnings).toEqual([expect.stringContaining('SMTP_URL is ignored')])
+  })
+
+  it('takes the reseller group of an external store from SHOPWARE_RESELLER_GROUP_ID, else asks for none', () => {
+    const external = { SHOPWARE_ENDPOINT: 'https://shop.example/store-api', SHOPWARE_ACCESS_TOKEN: 'SWSCX' }
+    expect(loadConfig(external).store.resellerGroupId).toBeUndefined()
+    const id = 'AB'.repeat(16)
+    expect(loadConfig({ ...external, SHOPWARE_RESELLER_GROUP_ID: id }).store.resellerGroupId).toBe(id.toLowerCase())
+    expect(() => loadConfig({ SHOPWARE_RESELLER_GROUP_ID: 'reseller' })).toThrow(/SHOPWARE_RESELLER_GROUP_ID/)
   })
 
   it('uses the documented demo access key', () => {
@@ -146,6 +166,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['NODE_ENV', 'staging'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'http://mail.example.com'],
   ])('rejects %s=%s naming the key', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key))

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { StoreConnection } from '../app/load-context'
-import { DEMO_ACCESS_KEY } from './demo-store/constants'
+import { CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY } from './demo-store/constants'
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -83,11 +83,20 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SHOPWARE_ENDPOINT: httpUrl.optional(),
   SHOPWARE_ACCESS_TOKEN: z.string().optional(),
+  // The customer group a reseller registration requests (32 hex); the embedded store's is a constant.
+  SHOPWARE_RESELLER_GROUP_ID: z.string().regex(/^[0-9a-f]{32}$/i, 'expected a 32-character hex id').optional(),
   STORE_TIMEOUT_MS: integer(10_000, 1, 300_000),
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DEMO_STORE_MAINTENANCE: flag,
   DEMO_STORE_LATENCY_MS: integer(0, 0, 60_000),
+  // Where the embedded demo store sends its mails (nodemailer connection URL); unset: DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || (URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol)), {
+      message: 'expected an smtp:// or smtps:// URL',
+    }),
   // Extra origins the /thumbnail/ route may fetch media from (e.g. a CDN in front of Shopware), comma-separated.
   MEDIA_ORIGINS: z
     .string()
@@ -121,6 +130,8 @@ function withoutBlanks(env: Record<string, string | undefined>): Record<string, 
 export interface DemoStoreOptions {
   maintenance: boolean
   latencyMs: number
+  /** Mails go over SMTP when set, else into DATA_DIR/outbox (the demo mailbox page). */
+  smtpUrl?: string
 }
 
 export interface Config {
@@ -166,16 +177,19 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (hasEndpoint !== hasToken) throw new ConfigError(MISSING_ENDPOINT_OR_TOKEN)
 
   const embedded = !hasEndpoint
+  const resellerGroupId = values.SHOPWARE_RESELLER_GROUP_ID?.toLowerCase() ?? (embedded ? CUSTOMER_GROUP_IDS.reseller : undefined)
   const store: StoreConnection = {
     endpoint: values.SHOPWARE_ENDPOINT ?? `http://127.0.0.1:${values.PORT}/store-api`,
     accessToken: values.SHOPWARE_ACCESS_TOKEN ?? DEMO_ACCESS_KEY,
     timeoutMs: values.STORE_TIMEOUT_MS,
     embedded,
+    ...(resellerGroupId ? { resellerGroupId } : {}),
     ...(embedded ? { ownMediaPrefix: `${new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin}/media/` } : {}),
   }
 
   const isProduction = values.NODE_ENV === 'production'
   const warnings: string[] = []
+  if (values.SMTP_URL && !embedded) warnings.push('SMTP_URL is ignored: only the embedded demo store sends mails, Shopware sends its own')
   let sessionSecret = values.SESSION_SECRET ?? DEV_SESSION_SECRET
   if (!values.SESSION_SECRET && isProduction) {
     if (!embedded) throw new ConfigError(MISSING_SESSION_SECRET)
@@ -189,7 +203,13 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     dataDir: values.DATA_DIR,
     store,
-    demoStore: embedded ? { maintenance: values.DEMO_STORE_MAINTENANCE, latencyMs: values.DEMO_STORE_LATENCY_MS } : null,
+    demoStore: embedded
+      ? {
+          maintenance: values.DEMO_STORE_MAINTENANCE,
+          latencyMs: values.DEMO_STORE_LATENCY_MS,
+          ...(values.SMTP_URL ? { smtpUrl: values.SMTP_URL } : {}),
+        }
+      : null,
     mediaOrigins: values.MEDIA_ORIGINS,
     thumbnailCacheBytes: values.THUMBNAIL_CACHE_MB * 1024 * 1024,
     sessionSecret,

@@ -43,6 +43,14 @@ describe('createLoadContext', () => {
     expect(createLoadContext(config, logger)(req, res).secureCookies).toBe(true)
   })
 
+  it('names the demo outbox only for the embedded store without SMTP', () => {
+    const { req, res } = fakeExchange({ cspNonce: 'n' })
+    const contextOf = (env: Record<string, string>) => createLoadContext(loadConfig(env), logger)(req, res)
+    expect(contextOf({ DATA_DIR: '/srv/shop' }).demoOutboxDir).toBe('/srv/shop/outbox')
+    expect(contextOf({ DATA_DIR: '/srv/shop', SMTP_URL: 'smtp://mail.example.com' }).demoOutboxDir).toBeUndefined()
+    expect(contextOf({ SHOPWARE_ENDPOINT: 'https://shop.example.com/store-api', SHOPWARE_ACCESS_TOKEN: 'SWSC' }).demoOutboxDir).toBeUndefined()
+  })
+
   it('refuses to render without a nonce', () => {
     const { res } = fakeExchange({})
     expect(() => cspNonceOf(res)).toThrow(/nonce/)

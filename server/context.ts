@@ -7,6 +7,7 @@ import type {} from 'pino-http'
 import type { LoadContext, RequestLogFields } from '../app/load-context'
 import type { Config } from './config'
 import { contentSecurityPolicy, cspOptionsOf, inlineScriptHashes } from './csp'
+import { outboxDirOf } from './demo-store/mail/outbox'
 
 declare global {
   namespace Express {
@@ -37,6 +38,8 @@ export function createLoadContext(config: Config, logger: Logger): (req: Request
   const cspOptions = cspOptionsOf(config)
   const secureCookies = config.publicUrl.startsWith('https:')
   const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
+  // Mails go to the outbox only when the embedded store has no SMTP server to hand them to.
+  const demoOutboxDir = config.demoStore && !config.demoStore.smtpUrl ? outboxDirOf(config.dataDir) : undefined
   return (req, res) => {
     const reqId = String(req.id)
     return {
@@ -46,6 +49,7 @@ export function createLoadContext(config: Config, logger: Logger): (req: Request
       store: { ...config.store },
       sessionSecret: config.sessionSecret,
       publicUrl: config.publicUrl,
+      ...(demoOutboxDir ? { demoOutboxDir } : {}),
       secureCookies,
       requestLog: requestLogOf(res),
       ...(res.locals.rejection ? { rejection: res.locals.rejection } : {}),

@@ -198,6 +198,7 @@ describe('access log', () => {
     expect(loggableUrl('/account/recover?hash=abc&em=def&p=1')).toBe('/account/recover?hash=%5BRedacted%5D&em=%5BRedacted%5D&p=1')
     expect(loggableUrl('/checkout/finish?_sw_payment_token=jwt')).toBe('/checkout/finish?_sw_payment_token=%5BRedacted%5D')
     expect(loggableUrl('/search?search=seilwinde')).toBe('/search?search=seilwinde')
+    expect(loggableUrl('/en/demo/mailbox?to=anna%40example.com')).toBe('/en/demo/mailbox?to=%5BRedacted%5D')
   })
 })
 

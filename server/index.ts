@@ -32,8 +32,8 @@ const SHUTDOWN_GRACE_MS = 10_000
 const IDLE_REAP_AFTER_MS = 300
 
 // Query parameters that carry credentials or personal data (recovery hashes, opt-in mails,
-// payment tokens) are kept out of access-log lines.
-const SENSITIVE_QUERY = /token|hash|password|secret|key|mail|^em$/i
+// payment tokens, the demo mailbox's recipient filter) are kept out of access-log lines.
+const SENSITIVE_QUERY = /token|hash|password|secret|key|mail|^em$|^to$/i
 const PROBE_PATHS = new Set(['/healthz', '/readyz'])
 // Our own loopback calls to the embedded store and media files would double every page in the
 // log; the store layer already logs each store call, so these lines are debug-level only.
@@ -138,6 +138,7 @@ async function startEmbeddedStore(config: Config, options: DemoStoreOptions, log
     logger: logger.child({ component: 'demo-store' }),
     maintenance: options.maintenance,
     latencyMs: options.latencyMs,
+    smtpUrl: options.smtpUrl,
   })
   const internalApp = express()
   internalApp.disable('x-powered-by')

@@ -58,6 +58,8 @@ export interface TierPrice {
   kind: 'to' | 'from'
   quantity: number
   unitPrice: number
+  /** The higher price this tier replaces (a reseller's normal price), when the store names one. */
+  listPrice?: number
 }
 
 /**
@@ -65,13 +67,20 @@ export interface TierPrice {
  * whose `quantity` is where it starts. Labels follow the spec: 'to N' for every tier but the last,
  * 'from N' for the last. A single price is no tier table (empty list).
  */
-export function tierPrices(prices: readonly { quantity: number; unitPrice: number }[] | undefined): TierPrice[] {
+export function tierPrices(
+  prices: readonly { quantity: number; unitPrice: number; listPrice?: { price?: number } | null }[] | undefined,
+): TierPrice[] {
   if (!prices || prices.length < 2) return []
-  return prices.map((price, index) => ({
-    kind: index === prices.length - 1 ? 'from' : 'to',
-    quantity: price.quantity,
-    unitPrice: price.unitPrice,
-  }))
+  return prices.map((price, index) => {
+    const tier: TierPrice = {
+      kind: index === prices.length - 1 ? 'from' : 'to',
+      quantity: price.quantity,
+      unitPrice: price.unitPrice,
+    }
+    const list = price.listPrice?.price
+    if (typeof list === 'number' && list > price.unitPrice) tier.listPrice = list
+    return tier
+  })
 }
 
 export interface PurchaseRules {

@@ -46,7 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         kind: 'product' as const,
         locale,
         product: page.product,
-        visitor: page.visitor,
         jsonLd: productStructuredData(context, page),
         seo: productSeo(context, locale, page),
         breadcrumbs: page.breadcrumbs,
@@ -91,7 +90,7 @@ export const meta: MetaFunction<typeof loader> = listingPageMeta
 export default function Content() {
   const pageData = useLoaderData<typeof loader>()
   if (pageData.kind === 'product') {
-    return <ProductPage product={pageData.product} visitor={pageData.visitor} jsonLd={pageData.jsonLd} locale={pageData.locale} />
+    return <ProductPage product={pageData.product} jsonLd={pageData.jsonLd} locale={pageData.locale} />
   }
   return <ContentPage view={pageData.view} locale={pageData.locale} />
 }

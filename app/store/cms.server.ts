@@ -15,6 +15,7 @@ import { backgroundImage } from '~/lib/background-media'
 import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
+import { pieceCalculatedPrice, shownPrice, type CalculatedPriceLike } from '~/lib/price'
 import { toListingView } from './listing.server'
 
 type Product = Schemas['Product']
@@ -221,8 +222,15 @@ export function toCmsProduct(
     productNumber: p.productNumber ?? '',
     href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
   }
-  const price = p.calculatedPrice?.unitPrice
-  if (typeof price === 'number' && price > 0) result.price = price
+  // As listing cards: the cheapest price of the customer group (a family's cheapest variant), else the piece price.
+  const cheapest = p.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
+  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(p))
+  if (shown) {
+    result.price = shown.unitPrice
+    if (shown.listPrice !== undefined) result.listPrice = shown.listPrice
+    if (shown.savingPercent !== undefined) result.savingPercent = shown.savingPercent
+    if (cheapest?.hasRange === true || (p.calculatedPrices?.length ?? 0) > 1) result.fromPrice = true
+  }
   const image = imageOf(p.cover?.media)
   if (image) result.image = image
   return result

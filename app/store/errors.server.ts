@@ -79,7 +79,7 @@ export function classifyStoreError(err: unknown): StoreErrorKind {
     const codes = errorCodes(err)
     if (codes.includes(MAINTENANCE_CODE)) return 'maintenance'
     if (err.status === 404 || codes.some((c) => /^CONTENT__.*_NOT_FOUND$/.test(c))) return 'not-found'
-    if (err.status === 412) return 'configuration'
+    if (isConfigurationError(err)) return 'configuration'
     if (err.status === 408) return 'timeout'
     return 'other'
   }
@@ -93,6 +93,14 @@ export function classifyStoreError(err: unknown): StoreErrorKind {
   // undici reports some connection failures only as TypeError('fetch failed') without a coded cause.
   if (chain.some((e) => e instanceof TypeError && e.message === 'fetch failed')) return 'unreachable'
   return 'other'
+}
+
+// 412 also answers a double opt-in link that was already used; that is the shopper's business, not the shop's setup.
+const NOT_CONFIGURATION_412 = new Set(['CHECKOUT__CUSTOMER_IS_ALREADY_CONFIRMED'])
+
+/** 412: wrong endpoint, access key or language id (spec section 8), unless the code says otherwise. */
+function isConfigurationError(err: unknown): boolean {
+  return err instanceof ApiClientError && err.status === 412 && !errorCodes(err).some((code) => NOT_CONFIGURATION_412.has(code))
 }
 
 /** A store failure in page terms; thrown by loaders through throwPageError. */
@@ -117,7 +125,7 @@ export function isNotFound(err: unknown): boolean {
 
 /** Logs the hint the spec asks for when the store answers 412 (wrong endpoint, key or language id). */
 export function logStoreErrorHint(logger: Logger, err: unknown): void {
-  if (err instanceof ApiClientError && err.status === 412) {
+  if (isConfigurationError(err)) {
     logger.warn({ status: 412, errorCodes: errorCodes(err) }, CONFIGURATION_HINT)
   }
 }
@@ -175,4 +183,62 @@ export function retryAfterSeconds(err: unknown): number | undefined {
     if (Number.isFinite(seconds) && seconds >= 0) return seconds
   }
   return undefined
+}
+
+/** The form field a violation belongs to: its pointer with '/' → '.' ('/billingAddress/zipcode' → 'billingAddress.zipcode'). */
+function pointerField(pointer: string): string {
+  return pointer.replace(/^\/+/, '').replace(/\/+/g, '.')
+}
+
+/**
+ * Spec section 5's server violation messages (i18n keys in locales/{de,en,fr}/auth.json `validation`), by
+ * Store API code. Codes come as `VIOLATION::NAME` (Symfony constraint names and Shopware's own
+ * address ones such as `VIOLATION::STREET_IS_BLANK_ERROR`) or bare (`CUSTOMER_EMAIL_NOT_UNIQUE`).
+ */
+export function violationMessageKey(code: string | undefined): string {
+  const name = (code ?? '').replace(/^VIOLATION::/, '')
+  switch (name) {
+    case 'CUSTOMER_EMAIL_NOT_UNIQUE':
+      return 'auth:validation.emailNotUnique'
+    case 'CUSTOMER_PASSWORD_NOT_CORRECT':
+      return 'auth:validation.passwordNotCorrect'
+    case 'VAT_ID_FORMAT_NOT_CORRECT':
+      return 'auth:validation.vatIdFormat'
+    case 'ZIP_CODE_INVALID':
+      return 'auth:validation.zipCodeInvalid'
+    case 'TOO_SHORT_ERROR':
+      return 'auth:validation.tooShort'
+    case 'TOO_LONG_ERROR':
+      return 'auth:validation.tooLong'
+    case 'INVALID_EMAIL_FORMAT_ERROR':
+      return 'auth:validation.email'
+  }
+  // Blank and too-low values read 'should not be empty' (IS_BLANK_ERROR, STREET_IS_BLANK_ERROR, TOO_LOW_ERROR, …).
+  if (name.endsWith('IS_BLANK_ERROR') || name === 'TOO_LOW_ERROR' || name === 'IS_NULL_ERROR') return 'auth:validation.notBlank'
+  return 'auth:validation.invalid'
+}
+
+/**
+ * The violations of a 400 answer as conform field errors: `{ [formField]: i18nKey[] }`, for
+ * `submission.reply({ fieldErrors })`. `fieldMap` renames store fields to the form's (keys are the
+ * dotted pointer, e.g. `vatIds` or `customFields.forst_company_type`; a key ending in `.*` also
+ * covers everything below it, like `vatIds.0`); violations without a pointer land under '' (the
+ * whole form). Each field gets a message once.
+ */
+export function storeViolationsToFields(err: unknown, fieldMap: Record<string, string> = {}): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  for (const e of apiErrors(err)) {
+    if (!e.code?.startsWith('VIOLATION::') && !e.source?.pointer) continue
+    const storeField = e.source?.pointer ? pointerField(e.source.pointer) : ''
+    let field = fieldMap[storeField]
+    if (field === undefined) {
+      const prefix = Object.keys(fieldMap).find((key) => key.endsWith('.*') && storeField.startsWith(key.slice(0, -1)))
+      field = prefix ? fieldMap[prefix]! : storeField
+    }
+    // Without a field to name, '{field} is invalid' would read oddly: the form gets the general message.
+    const key = field === '' ? 'auth:validation.generic' : violationMessageKey(e.code)
+    const list = (result[field] ??= [])
+    if (!list.includes(key)) list.push(key)
+  }
+  return result
 }

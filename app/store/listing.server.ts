@@ -5,6 +5,7 @@ import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
+import { pieceCalculatedPrice, shownPrice, type CalculatedPriceLike } from '~/lib/price'
 import { getStore, type Store } from './client.server'
 import { navigationCategoryId } from './context.server'
 
@@ -58,9 +59,10 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
   const name = p.translated?.name || p.name
   if (!p.id || !name) return undefined
   const custom = ((p.translated as { customFields?: Json } | undefined)?.customFields ?? p.customFields) as Json | undefined
-  const cheapest = p.calculatedCheapestPrice as (Schemas['CalculatedPrice'] & { hasRange?: boolean }) | undefined
-  const unit = cheapest?.unitPrice ?? p.calculatedPrice?.unitPrice
-  const priceOnRequest = custom?.forst_price_on_request === true || !(typeof unit === 'number' && unit > 0)
+  const cheapest = p.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
+  // The cheapest price is per customer group (Shopware indexes it per rule), like the prices themselves.
+  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(p))
+  const priceOnRequest = custom?.forst_price_on_request === true || !shown
   const card: ListingProduct = {
     id: p.id,
     name,
@@ -70,10 +72,10 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
     priceOnRequest,
     availability: availability(p),
   }
-  if (!priceOnRequest && typeof unit === 'number') {
-    card.price = unit
-    const list = (cheapest?.listPrice ?? p.calculatedPrice?.listPrice) as { price?: number } | null | undefined
-    if (list?.price && list.price > unit) card.listPrice = list.price
+  if (!priceOnRequest && shown) {
+    card.price = shown.unitPrice
+    if (shown.listPrice !== undefined) card.listPrice = shown.listPrice
+    if (shown.savingPercent !== undefined) card.savingPercent = shown.savingPercent
   }
   const media = p.cover?.media
   const url = media?.url && safeMediaUrl(media.url)

@@ -66,7 +66,6 @@ describe('loadProductPage', () => {
     })
     expect(page!.breadcrumbs.at(-1)).toEqual({ name: 'Forstseilwinde FSW 35', href: '/forstseilwinde-fsw-35/FS-10001' })
     expect(page!.breadcrumbs[0]).toEqual({ name: 'Produkte', href: '/produkte/' })
-    expect(page!.visitor).toBe(true)
     // Round 1 resolves the SEO URL, round 2 loads everything else in parallel.
     expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readBreadcrumb', 'readProduct'])])
   })

@@ -13,6 +13,7 @@ import {
   type PurchaseRules,
   type TierPrice,
 } from '~/lib/product'
+import { pieceCalculatedPrice, shownPrice } from '~/lib/price'
 import { absoluteUrl, productJsonLd, type ProductJsonLdInput } from '~/lib/seo'
 import type { Breadcrumb, SeoData } from '~/lib/shell-types'
 import { getT } from '~/i18n.server'
@@ -73,9 +74,9 @@ export interface VariantGroup {
 
 export interface ProductPrice {
   onRequest: boolean
-  /** Net unit price for one piece (absent on request). */
+  /** Net unit price for one piece (absent on request): the customer group's price when it has one. */
   unitPrice?: number
-  /** The former price, struck through, when the store has one above the current price. */
+  /** The higher price it replaces, struck through: a reseller's normal price, else a former price. */
   listPrice?: number
   /** Percentage saved against the list price. */
   savingPercent?: number
@@ -126,8 +127,6 @@ export interface ProductPageData {
   path: string
   alternates: Partial<Record<Locale, string>>
   breadcrumbs: Breadcrumb[]
-  /** True when the shopper is not logged in: shows the reseller-price note. */
-  visitor: boolean
 }
 
 const productAssociations = {
@@ -143,10 +142,15 @@ const productAssociations = {
 
 // Cards only need these; the includes keep cross-selling and last-viewed payloads small.
 const cardIncludes = {
-  product: ['id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'cover', 'seoUrls', 'customFields'],
+  product: [
+    'id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'cover',
+    'seoUrls', 'customFields',
+  ],
   product_media: ['media'],
   media: ['url', 'alt', 'title', 'translated', 'metaData'],
-  calculated_price: ['unitPrice'],
+  calculated_price: ['unitPrice', 'listPrice'],
+  calculated_cheapest_price: ['unitPrice', 'listPrice', 'hasRange'],
+  cart_list_price: ['price', 'percentage'],
   seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
 }
 
@@ -254,18 +258,9 @@ function details(product: Product, locale: Locale): ProductDetail[] {
 }
 
 function price(product: Product): ProductPrice {
-  const calculated = product.calculatedPrice
-  const unitPrice = calculated?.unitPrice
-  if (isPriceOnRequest(product) || typeof unitPrice !== 'number' || unitPrice <= 0) {
-    return { onRequest: true, tiers: [] }
-  }
-  const result: ProductPrice = { onRequest: false, unitPrice, tiers: tierPrices(product.calculatedPrices) }
-  const list = calculated?.listPrice
-  if (list && typeof list.price === 'number' && list.price > unitPrice) {
-    result.listPrice = list.price
-    result.savingPercent = Math.round(typeof list.percentage === 'number' ? list.percentage : (1 - unitPrice / list.price) * 100)
-  }
-  return result
+  const shown = shownPrice(pieceCalculatedPrice(product))
+  if (isPriceOnRequest(product) || !shown) return { onRequest: true, tiers: [] }
+  return { onRequest: false, ...shown, tiers: tierPrices(product.calculatedPrices) }
 }
 
 type FamilyMember = Pick<Product, 'id' | 'optionIds' | 'seoUrls'>
@@ -385,18 +380,11 @@ async function productCards(store: Store, ids: string[], locale: Locale): Promis
   return ids.map((id) => byId.get(id)).flatMap((p) => (p ? [toProductCard(p, locale)].filter((c): c is CmsProduct => !!c) : []))
 }
 
-async function isVisitor(store: Store): Promise<boolean> {
-  // Without a session there is no customer; only a session's context can hold a login.
-  if (!store.hasSession) return true
-  const { data } = await store.invoke('readContext get /context', {})
-  const customer = data.customer as { guest?: boolean } | null | undefined
-  return !customer || customer.guest === true
-}
-
 /**
  * The product page in (after the SEO URL was resolved) one round of parallel store calls: the
  * product, its reviews, cross-sellings, variant family, breadcrumb, the URL in the other languages,
- * the last viewed products and (with a session) the login state. Unknown ids answer 'not-found'.
+ * the last viewed products. Unknown ids answer 'not-found'. The store prices everything for the
+ * session's customer group; who is looking (labels, reseller note) comes from the root loader.
  */
 export async function loadProductPage(
   context: ProductContext,
@@ -415,9 +403,8 @@ export async function loadProductPage(
   let crumbs: BreadcrumbEntry[]
   let alternates: Partial<Record<Locale, string>>
   let lastViewed: CmsProduct[]
-  let visitor: boolean
   try {
-    ;[detail, reviewResult, crossSellingResult, family, crumbs, alternates, lastViewed, visitor] = await Promise.all([
+    ;[detail, reviewResult, crossSellingResult, family, crumbs, alternates, lastViewed] = await Promise.all([
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
         // The page is built from the product itself; reviews and cross-selling are read beside it.
@@ -437,7 +424,6 @@ export async function loadProductPage(
       productBreadcrumb(store, id),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),
       productCards(store, lastViewedIds, locale),
-      isVisitor(store),
     ])
   } catch (err) {
     if (isNotFound(err)) return undefined
@@ -504,7 +490,6 @@ export async function loadProductPage(
     path,
     alternates,
     breadcrumbs,
-    visitor,
   }
   const metaDescription = product.translated?.metaDescription || product.metaDescription || plainText(description)
   if (metaDescription) page.metaDescription = metaDescription

@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { country, countryState, shippingMethod, type ContextState } from './context'
 import type { Json, JsonObject } from './criteria'
 import type { Db } from './db'
-import { DEFAULT_MAX_PURCHASE, compact, type Serializer } from './entities'
+import { DEFAULT_MAX_PURCHASE, compact, rowListPrice, type Serializer } from './entities'
 import { StoreApiError } from './errors'
 
 type Row = Record<string, string | number | null>
@@ -146,7 +146,8 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
     const taxRate = Number(s.row('SELECT rate FROM tax WHERE id = ?', r.tax_id)?.rate ?? 19)
     maxTaxRate = Math.max(maxTaxRate, taxRate)
     const tier = [...tiers].reverse().find((t) => Number(t.quantity_start) <= quantity) ?? tiers[0]
-    const listPrice = r.list_price_net === null ? null : Number(r.list_price_net)
+    // ProductCartProcessor takes the list price of the tier that applies (a reseller's: the normal price).
+    const listPrice = rowListPrice(tier)
     const price = s.calculatedPrice(Number(tier.price_net), quantity, taxRate, listPrice)
     positionPrice += Number(price.totalPrice)
     const entry = taxes[String(taxRate)] ?? { tax: 0, price: 0 }

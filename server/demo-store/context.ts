@@ -15,26 +15,85 @@ export interface ContextState {
   countryId: string
   countryStateId: string | null
   customerId: string | null
+  /** The logged-in customer's chosen addresses for this session (PATCH /context); null = the defaults. */
+  billingAddressId: string | null
+  shippingAddressId: string | null
 }
 
 export const defaultContextState = (): ContextState => ({
   languageId: DEFAULT_LANGUAGE_ID, currencyId: CURRENCY_EUR_ID, paymentMethodId: PAYMENT_METHOD_IDS.invoice,
   shippingMethodId: SHIPPING_METHOD_IDS.standard, countryId: COUNTRY_DE_ID, countryStateId: null, customerId: null,
+  billingAddressId: null, shippingAddressId: null,
 })
 
+/**
+ * Persists contexts per token, like Shopware's SalesChannelContextPersister (the `context` table with
+ * its customer_id column). Carts belong to tokens, so moving a context to a new token moves its cart.
+ */
 export class ContextStore {
   constructor(private readonly db: Db) {}
 
   load(token: string): ContextState | null {
-    const row = this.db.prepare('SELECT payload FROM context WHERE token = ?').get(token) as { payload: string } | undefined
+    const row = this.db.prepare('SELECT payload FROM context WHERE token = ? AND parked = 0').get(token) as { payload: string } | undefined
     return row ? { ...defaultContextState(), ...(JSON.parse(row.payload) as Partial<ContextState>) } : null
   }
 
   save(token: string, state: ContextState): void {
     this.db
-      .prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?) ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at')
-      .run(token, JSON.stringify(state), new Date().toISOString())
+      .prepare(
+        'INSERT INTO context (token, payload, updated_at, customer_id, parked) VALUES (?, ?, ?, ?, 0) ' +
+          'ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at, customer_id = excluded.customer_id, parked = 0',
+      )
+      .run(token, JSON.stringify(state), new Date().toISOString(), state.customerId)
   }
+
+  /** Moves a token's context and cart to another token (SalesChannelContextPersister::replace + CartPersister::replace). */
+  move(oldToken: string, newToken: string, options: { parked?: boolean } = {}): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE context SET token = ?, parked = ?, updated_at = ? WHERE token = ?').run(newToken, options.parked ? 1 : 0, new Date().toISOString(), oldToken)
+      this.db.prepare('UPDATE cart SET token = ? WHERE token = ?').run(newToken, oldToken)
+    })()
+  }
+
+  /** Forgets a token: its context and its cart. */
+  delete(token: string): void {
+    this.db.prepare('DELETE FROM context WHERE token = ?').run(token)
+    this.db.prepare('DELETE FROM cart WHERE token = ?').run(token)
+  }
+
+  /** The newest session a logout left behind for this customer (its token is known to no client). */
+  parkedToken(customerId: string): string | null {
+    const row = this.db.prepare('SELECT token FROM context WHERE customer_id = ? AND parked = 1 ORDER BY updated_at DESC LIMIT 1').get(customerId) as { token: string } | undefined
+    return row?.token ?? null
+  }
+
+  /**
+   * SalesChannelContextPersister::revokeAllCustomerTokens: every other context of the customer loses
+   * the customer (the sessions stay, logged out), e.g. after a password change.
+   */
+  revokeCustomer(customerId: string, keepToken?: string): void {
+    this.db
+      .prepare(
+        "UPDATE context SET payload = json_set(payload, '$.customerId', NULL, '$.billingAddressId', NULL, '$.shippingAddressId', NULL), " +
+          'customer_id = NULL, updated_at = ? WHERE customer_id = ? AND token IS NOT ?',
+      )
+      .run(new Date().toISOString(), customerId, keepToken ?? null)
+  }
+}
+
+type Row = Record<string, string | number | null>
+
+export function salutation(s: Serializer, r: Row): JsonObject {
+  const t = s.translate(r.translations)
+  return {
+    id: r.id, salutationKey: r.salutation_key, displayName: t.displayName, letterName: t.letterName, position: r.position,
+    translated: { displayName: t.displayName, letterName: t.letterName, customFields: {} }, customFields: {}, apiAlias: 'salutation',
+  } as JsonObject
+}
+
+export function customerGroup(s: Serializer, r: Row): JsonObject {
+  const t = s.translate(r.translations)
+  return { id: r.id, name: t.name, displayGross: r.display_gross === 1, customFields: {}, translated: { name: t.name, customFields: {} }, apiAlias: 'customer_group' } as JsonObject
 }
 
 export function paymentMethod(s: Serializer, id: string): JsonObject | null {
@@ -63,12 +122,19 @@ export function shippingMethod(s: Serializer, id: string): JsonObject | null {
   } as JsonObject)
 }
 
+/** Shopware's default `country.vat_id_pattern` values (checked as /^pattern$/, case-sensitive since 6.7). */
+export const VAT_ID_PATTERNS: Record<string, string> = {
+  DE: 'DE\\d{9}', AT: 'ATU\\d{8}', CH: 'CHE(-|\\s)?\\d{3}(\\.|\\s)?\\d{3}(\\.|\\s)?\\d{3}(\\s)?(MWST|TVA|IVA)?', FR: 'FR[A-HJ-NP-Z0-9]{2}\\d{9}',
+  LU: 'LU\\d{8}', BE: 'BE0\\d{9}', IT: 'IT\\d{11}', NL: 'NL\\d{9}B\\d{2}', PL: 'PL\\d{10}', CZ: 'CZ\\d{8,10}', DK: 'DK\\d{8}', SE: 'SE\\d{12}',
+}
+
 export function country(s: Serializer, r: Record<string, string | number | null>, states?: JsonObject[]): JsonObject {
   const t = s.translate(r.translations)
   return compact({
     id: r.id, name: t.name, iso: r.iso, iso3: r.iso3, position: r.position, active: true, shippingAvailable: r.shipping_available === 1,
-    displayStateInRegistration: r.iso === 'DE' || r.iso === 'AT' || r.iso === 'CH', forceStateInRegistration: false, checkVatIdPattern: false,
-    vatIdRequired: false, customerTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 }, companyTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 },
+    displayStateInRegistration: r.iso === 'DE' || r.iso === 'AT' || r.iso === 'CH', forceStateInRegistration: false,
+    // Business accounts must name a VAT id in the country's format (the shop is B2B only).
+    checkVatIdPattern: VAT_ID_PATTERNS[String(r.iso)] !== undefined, vatIdPattern: VAT_ID_PATTERNS[String(r.iso)] ?? null, vatIdRequired: true, customerTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 }, companyTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 },
     postalCodeRequired: true, checkPostalCodePattern: r.postal_code_pattern !== null, checkAdvancedPostalCodePattern: false,
     defaultPostalCodePattern: r.postal_code_pattern, isEu: r.is_eu === 1,
     addressFormat: [[ 'address/company', 'symbol/dash', 'address/department' ], [ 'address/first_name', 'address/last_name' ], [ 'address/street' ], [ 'address/zipcode', 'address/city' ], [ 'address/country' ]] as unknown as JsonObject,
@@ -85,13 +151,8 @@ export function countryState(s: Serializer, r: Record<string, string | number | 
 }
 
 /** The SalesChannelContext body of GET /context. */
-export function salesChannelContext(s: Serializer, token: string, state: ContextState): JsonObject {
-  const groups = Object.fromEntries(
-    s.rows('SELECT * FROM customer_group').map((g) => {
-      const t = s.translate(g.translations)
-      return [String(g.id), { id: g.id, name: t.name, displayGross: g.display_gross === 1, translated: { name: t.name }, apiAlias: 'customer_group' }]
-    }),
-  )
+export function salesChannelContext(s: Serializer, token: string, state: ContextState, customer: JsonObject | null = null): JsonObject {
+  const groups = Object.fromEntries(s.rows('SELECT * FROM customer_group').map((g) => [String(g.id), customerGroup(s, g)]))
   const countryRow = s.row('SELECT * FROM country WHERE id = ?', state.countryId) ?? s.row('SELECT * FROM country WHERE id = ?', COUNTRY_DE_ID)
   const stateRow = state.countryStateId ? s.row('SELECT * FROM country_state WHERE id = ?', state.countryStateId) : undefined
   const language = s.row('SELECT * FROM language WHERE id = ?', s.languageId)
@@ -113,15 +174,23 @@ export function salesChannelContext(s: Serializer, token: string, state: Context
     },
     measurementSystem: { system: 'metric', units: { length: 'mm', weight: 'kg' } },
     taxRules,
-    customer: null,
+    customer,
     paymentMethod: paymentMethod(s, state.paymentMethodId),
     shippingMethod: shippingMethod(s, state.shippingMethodId),
-    shippingLocation: compact({
-      country: countryRow ? country(s, countryRow) : null,
-      state: stateRow ? countryState(s, stateRow) : null,
-      address: null,
-      apiAlias: 'cart_delivery_shipping_location',
-    } as JsonObject),
+    // A logged-in customer's location is the active shipping address (ShippingLocation::createFromAddress).
+    shippingLocation: customer?.activeShippingAddress
+      ? compact({
+        country: (customer.activeShippingAddress as JsonObject).country,
+        state: (customer.activeShippingAddress as JsonObject).countryState ?? null,
+        address: customer.activeShippingAddress,
+        apiAlias: 'cart_delivery_shipping_location',
+      } as JsonObject)
+      : compact({
+        country: countryRow ? country(s, countryRow) : null,
+        state: stateRow ? countryState(s, stateRow) : null,
+        address: null,
+        apiAlias: 'cart_delivery_shipping_location',
+      } as JsonObject),
     context: {
       versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', currencyId: state.currencyId, currencyFactor: 1, currencyPrecision: 2,
       languageIdChain: s.chain, scope: 'user', source: { type: 'sales-channel', salesChannelId: SALES_CHANNEL_ID },

@@ -94,6 +94,31 @@ export const migrations: readonly string[] = [
   CREATE TABLE product_cheapest_price (unit_id TEXT NOT NULL REFERENCES product(id), customer_group_id TEXT NOT NULL, price REAL NOT NULL, variant_id TEXT NOT NULL, has_range INTEGER NOT NULL, PRIMARY KEY (unit_id, customer_group_id));
   CREATE TABLE cart (token TEXT PRIMARY KEY, payload TEXT NOT NULL, updated_at TEXT NOT NULL);
   `,
+  // Accounts: double opt-in, password recovery, reseller requests (approval moves requested_group_id
+  // into group_id), the default payment method; contexts remember their customer so that a password
+  // change can log out the customer's other sessions and a login can take over the cart of a session
+  // left by logout (parked).
+  `
+  ALTER TABLE customer ADD COLUMN requested_group_id TEXT REFERENCES customer_group(id);
+  ALTER TABLE customer ADD COLUMN double_opt_in_registration INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE customer ADD COLUMN double_opt_in_email_sent_date TEXT;
+  ALTER TABLE customer ADD COLUMN double_opt_in_confirm_date TEXT;
+  ALTER TABLE customer ADD COLUMN hash TEXT;
+  ALTER TABLE customer ADD COLUMN recovery_hash TEXT;
+  ALTER TABLE customer ADD COLUMN recovery_created_at TEXT;
+  ALTER TABLE customer ADD COLUMN default_payment_method_id TEXT REFERENCES payment_method(id);
+  ALTER TABLE customer ADD COLUMN first_login TEXT;
+  ALTER TABLE customer ADD COLUMN last_login TEXT;
+  ALTER TABLE customer ADD COLUMN updated_at TEXT;
+  CREATE UNIQUE INDEX customer_hash ON customer(hash) WHERE hash IS NOT NULL;
+  CREATE UNIQUE INDEX customer_recovery_hash ON customer(recovery_hash) WHERE recovery_hash IS NOT NULL;
+  ALTER TABLE customer_address ADD COLUMN title TEXT;
+  ALTER TABLE customer_address ADD COLUMN custom_fields TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE customer_address ADD COLUMN updated_at TEXT;
+  ALTER TABLE context ADD COLUMN customer_id TEXT;
+  ALTER TABLE context ADD COLUMN parked INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX context_customer ON context(customer_id);
+  `,
 ]
 
 /** Opens (or creates) the database and applies pending migrations in one transaction each. */

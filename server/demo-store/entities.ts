@@ -38,6 +38,24 @@ function statement(db: Db, sql: string): Statement<unknown[]> {
   return stmt
 }
 
+/** The list price of a price row (product_price.list_price_net); null when the row names none. */
+export function rowListPrice(row: Row): number | null {
+  return row.list_price_net === null || row.list_price_net === undefined ? null : Number(row.list_price_net)
+}
+
+/**
+ * Shopware's ListPrice::createFromUnitPrice: `discount` is the (negative) difference to the list
+ * price, `percentage` the saving rounded to two decimals. Amounts are kept to cents.
+ */
+export function listPriceOf(unit: number, list: number): JsonObject {
+  return {
+    price: list,
+    discount: Math.round((list - unit) * -100) / 100,
+    percentage: Math.round((100 - (unit / list) * 100) * 100) / 100,
+    apiAlias: 'cart_list_price',
+  }
+}
+
 function md5(text: string): string {
   return createHash('md5').update(text).digest('hex')
 }
@@ -168,16 +186,24 @@ export class Serializer {
     const tax = this.row('SELECT * FROM tax WHERE id = ?', r.tax_id) as Row
     const taxRate = Number(tax.rate)
     const tiers = this.rows('SELECT * FROM product_price WHERE product_id = ? AND customer_group_id = ? ORDER BY quantity_start', r.id, this.customerGroupId)
-    const listPrice = r.list_price_net === null ? null : Number(r.list_price_net)
+    const productList = r.list_price_net === null ? null : Number(r.list_price_net)
+    // Each price row carries its own list price, as Shopware's rule prices do (see rowListPrice).
+    const listPrice = tiers.length ? rowListPrice(tiers[0]) : productList
     const unit = tiers.length ? Number(tiers[0].price_net) : Number(r.price_net)
-    const calculatedPrices = tiers.length > 1
-      ? tiers.map((tier) => this.calculatedPrice(Number(tier.price_net), tier.quantity_end === null ? Number(tier.quantity_start) : Number(tier.quantity_end), taxRate, listPrice))
+    // The default group's single row is the product's own price (no advanced prices: Shopware answers
+    // []); any other group's rows are rule prices, listed even when there is only one (filterRulePrices).
+    const rulePrices = tiers.length > 1 || (tiers.length === 1 && this.customerGroupId !== CUSTOMER_GROUP_IDS.standard)
+    const calculatedPrices = rulePrices
+      ? tiers.map((tier) => this.calculatedPrice(Number(tier.price_net), tier.quantity_end === null ? Number(tier.quantity_start) : Number(tier.quantity_end), taxRate, rowListPrice(tier)))
       : []
     const unitKey = String(r.parent_id ?? r.id)
     const cheapestRow = this.row('SELECT * FROM product_cheapest_price WHERE unit_id = ? AND customer_group_id = ?', unitKey, this.customerGroupId)
     const cheapestPrice = cheapestRow ? Number(cheapestRow.price) : unit
-    const cheapestVariant = cheapestRow ? this.row('SELECT list_price_net FROM product WHERE id = ?', cheapestRow.variant_id) : undefined
-    const cheapestList = cheapestVariant?.list_price_net === null || cheapestVariant === undefined ? listPrice : Number(cheapestVariant.list_price_net)
+    // CheapestPriceUpdater keeps the cheapest variant's price row whole, list price included.
+    const cheapestVariantRow = cheapestRow
+      ? this.row('SELECT list_price_net FROM product_price WHERE product_id = ? AND customer_group_id = ? ORDER BY quantity_start LIMIT 1', cheapestRow.variant_id, this.customerGroupId)
+      : undefined
+    const cheapestList = cheapestVariantRow ? rowListPrice(cheapestVariantRow) : listPrice
     const customFields = { ...(JSON.parse(String(r.custom_fields)) as JsonObject), ...((t.customFields ?? {}) as JsonObject) }
     const mediaRows = this.rows('SELECT * FROM product_media WHERE product_id = ? ORDER BY position', r.id)
     const productMedia = (m: Row): JsonObject => ({
@@ -221,7 +247,8 @@ export class Serializer {
       calculatedMaxPurchase: closeout ? Math.min(stock, maxPurchase) : maxPurchase,
       calculatedCheapestPrice: {
         ...this.calculatedPrice(cheapestPrice, 1, taxRate, cheapestList),
-        hasRange: cheapestRow ? cheapestRow.has_range === 1 || calculatedPrices.length > 0 : calculatedPrices.length > 0,
+        // Tiers make a range (Shopware: more than one price); a single customer-group price does not.
+        hasRange: (cheapestRow ? cheapestRow.has_range === 1 : false) || calculatedPrices.length > 1,
         variantId: cheapestRow && cheapestRow.variant_id !== r.id ? cheapestRow.variant_id : null,
         apiAlias: 'calculated_cheapest_price',
       },
@@ -255,9 +282,7 @@ export class Serializer {
       calculatedTaxes: [{ tax: Math.round(total * taxRate) / 100, taxRate, price: total, apiAlias: 'cart_tax_calculated' }],
       taxRules: [{ taxRate, percentage: 100, apiAlias: 'cart_tax_rule' }] as Json,
       referencePrice: null,
-      listPrice: list && list > unit
-        ? { price: list, discount: Math.round((unit - list) * 100) / 100, percentage: Math.round((1 - unit / list) * 10000) / 100, apiAlias: 'cart_list_price' }
-        : null,
+      listPrice: list && list > unit ? listPriceOf(unit, list) : null,
       regulationPrice: null, apiAlias: 'calculated_price',
     }
   }

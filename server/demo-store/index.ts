@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http'
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { DB_FILE_NAME } from './constants'
 import { openDatabase } from './db'
+import { createMailer } from './mail/index'
 import { createStoreApiRouter, type DemoLogger, type StoreState } from './router'
 import { isStaleSeed, seedIfEmpty, type SeedReport } from './seed/index'
 
@@ -14,6 +15,8 @@ export interface DemoStoreOptions {
   logger?: DemoLogger
   maintenance?: boolean
   latencyMs?: number
+  /** Mails go over SMTP when set, else into `${dataDir}/outbox` as .eml files. */
+  smtpUrl?: string
 }
 
 export interface DemoStore {
@@ -72,7 +75,8 @@ export async function createDemoStore(options: DemoStoreOptions): Promise<DemoSt
   options.logger?.info({ seeded: seed.seeded, durationMs: Math.round(seed.durationMs), products: seed.products }, 'demo store ready')
   const state: StoreState = { maintenance: options.maintenance ?? false, latencyMs: options.latencyMs ?? 0 }
   const publicUrl = options.publicUrl.replace(/\/+$/, '')
-  const storeApi = createStoreApiRouter(db, publicUrl, state, options.logger)
+  const mailer = createMailer({ outboxDir: join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl, logger: options.logger })
+  const storeApi = createStoreApiRouter(db, publicUrl, state, mailer, options.logger)
   const media = createMediaRouter(mediaRoot)
   return {
     storeApi,

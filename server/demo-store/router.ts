@@ -1,13 +1,16 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import { ViolationsError, customerGroupIdOf, loggedInCustomer, serializeCustomer } from './accounts'
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { CartStore } from './cart'
 import { catalogueData } from './catalogue'
-import { ContextStore, country, countryState, defaultContextState, salesChannelContext, type ContextState } from './context'
+import { ContextStore, country, countryState, defaultContextState, salesChannelContext, salutation, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
 import { Serializer } from './entities'
 import { StoreApiError, errorBody, errors } from './errors'
 import { HEX_ID, randomToken } from './ids'
+import type { Mailer } from './mail/index'
+import { registerAccountRoutes } from './routes/account'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import * as content from './routes/content'
 
@@ -103,7 +106,7 @@ function send(req: Request, res: Response, body: unknown, criteria?: Criteria): 
   res.json(applyIncludes(body, includes))
 }
 
-export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreState, logger?: DemoLogger): Router {
+export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreState, mailer: Mailer, logger?: DemoLogger): Router {
   const router = express.Router()
   const contexts = new ContextStore(db)
   const carts = new CartStore(db)
@@ -114,11 +117,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   router.use(rejectDeepBodies)
 
   /** Prices and the context's currentCustomerGroup follow the logged-in customer's group. */
-  const customerGroupOf = (context: ContextState): string => {
-    if (!context.customerId) return CUSTOMER_GROUP_IDS.standard
-    const row = db.prepare('SELECT group_id FROM customer WHERE id = ? AND active = 1').get(context.customerId) as { group_id: string } | undefined
-    return row?.group_id ?? CUSTOMER_GROUP_IDS.standard
-  }
+  const customerGroupOf = (context: ContextState): string => customerGroupIdOf(loggedInCustomer(db, context))
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     const proceed = () => {
@@ -163,7 +162,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
 
   router.get('/context', wrap((req, res) => {
     const { token, context, serializer } = state(res)
-    send(req, res, salesChannelContext(serializer, token, context))
+    const customer = loggedInCustomer(db, context)
+    send(req, res, salesChannelContext(serializer, token, context, customer ? serializeCustomer(serializer, customer, context) : null))
   }))
 
   router.patch('/context', wrap((req, res) => {
@@ -179,7 +179,17 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
       return value
     }
     if (body.billingAddressId !== undefined || body.shippingAddressId !== undefined) {
-      if (!context.customerId) throw errors.customerNotLoggedIn()
+      const customer = loggedInCustomer(db, context)
+      if (!customer) throw errors.customerNotLoggedIn()
+      // ContextSwitchRoute: EntityExists on the customer's own addresses.
+      for (const field of ['billingAddressId', 'shippingAddressId'] as const) {
+        const value = body[field]
+        if (value === undefined || value === null) continue
+        if (typeof value !== 'string' || !HEX_ID.test(value) || !db.prepare('SELECT 1 FROM customer_address WHERE id = ? AND customer_id = ?').get(value, customer.id)) {
+          throw errors.entityNotExists(field, 'customer_address', String(value))
+        }
+        next[field] = value
+      }
     }
     next.languageId = check('languageId', 'language', 'language') ?? next.languageId
     next.currencyId = check('currencyId', 'currency', 'currency') ?? next.currencyId
@@ -228,13 +238,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   router.post('/salutation', wrap((req, res) => {
     const s = state(res).serializer
     const criteria = parseCriteria(req.body)
-    const all = s.rows('SELECT * FROM salutation ORDER BY position').map((r) => {
-      const t = s.translate(r.translations)
-      return {
-        id: String(r.id), salutationKey: String(r.salutation_key), displayName: t.displayName, letterName: t.letterName, position: Number(r.position),
-        translated: { displayName: t.displayName, letterName: t.letterName, customFields: {} }, customFields: {}, apiAlias: 'salutation',
-      }
-    })
+    const all = s.rows('SELECT * FROM salutation ORDER BY position').map((r) => salutation(s, r))
     send(req, res, searchEntities('salutation', all, criteria), criteria)
   }))
 
@@ -271,6 +275,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   }))
 
   registerCatalogueRoutes(router, { wrap, state, contexts, carts })
+  registerAccountRoutes(router, { db, publicUrl, contexts, carts, mailer, state })
 
   router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
 
@@ -280,7 +285,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
       logger?.error({ err, path: req.path }, 'demo store request failed')
       apiError = new StoreApiError(500, '0', 'Internal server error.')
     }
-    res.status(apiError.status).json(errorBody(apiError))
+    res.status(apiError.status).json(apiError instanceof ViolationsError ? { errors: apiError.entries } : errorBody(apiError))
   })
 
   return router

@@ -7,11 +7,15 @@ import { join } from 'node:path'
 const runId = process.env.E2E_RUN_ID ?? String(process.pid)
 const dataRoot = join(tmpdir(), `forestry-e2e-${runId}`)
 
-function shop(port: number, name: string, extra: Record<string, string>) {
+function shop(port: number, name: string, extra: Record<string, string>, options: { logFile?: string } = {}) {
   const url = `http://127.0.0.1:${port}`
+  const { logFile } = options
+  // With a log file the server's log (pino writes to stdout) goes there, for tests that read it.
+  const serve = logFile ? `mkdir -p ${dataRoot} && rm -f ${logFile} && npm run --silent serve >> ${logFile}` : 'npm run serve'
   return {
     url,
-    command: `rm -rf ${join(dataRoot, name)} && npm run serve`,
+    logFile,
+    command: `rm -rf ${join(dataRoot, name)} && ${serve}`,
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -29,7 +33,9 @@ function shop(port: number, name: string, extra: Record<string, string>) {
 const base = Number(process.env.E2E_PORT_BASE ?? 3310)
 
 export const servers = {
-  main: shop(base, 'main', {}),
+  // Logs at info level (every request and store call) into a file: the auth spec checks that no
+  // email address, password or token reaches it.
+  main: shop(base, 'main', { LOG_LEVEL: 'info' }, { logFile: join(dataRoot, 'main.log') }),
   maintenance: shop(base + 1, 'maintenance', { DEMO_STORE_MAINTENANCE: 'true' }),
   // Nothing listens on base + 9, so every store call is refused.
   unreachable: shop(base + 2, 'unreachable', {

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { CardPrice } from '~/components/product/price'
 import type { Locale } from '~/lib/locale'
-import { formatPrice } from '~/lib/money'
 import { CmsImage } from './cms-image'
 import type { CmsProduct } from './types'
 
@@ -9,7 +9,7 @@ import type { CmsProduct } from './types'
 export function ProductCard({ product, locale }: { product: CmsProduct; locale: Locale }) {
   const { t } = useTranslation('content')
   return (
-    <article className="cms-product-card">
+    <article className="cms-product-card" data-product-number={product.productNumber || undefined}>
       <Link to={product.href} className="cms-product-link" prefetch="intent">
         <span className="cms-product-media">
           {/* The name follows in the same link, so the picture is decorative (empty alt). */}
@@ -23,10 +23,13 @@ export function ProductCard({ product, locale }: { product: CmsProduct; locale: 
         <p className="cms-product-number">{t('product.number', { number: product.productNumber })}</p>
       ) : null}
       {product.price !== undefined ? (
-        <p className="cms-product-price">
-          <span className="visually-hidden">{t('product.price')}: </span>
-          <strong>{formatPrice(locale, product.price)}</strong> <small>{t('product.netNote')}</small>
-        </p>
+        <CardPrice
+          locale={locale}
+          unitPrice={product.price}
+          listPrice={product.listPrice}
+          savingPercent={product.savingPercent}
+          from={product.fromPrice}
+        />
       ) : (
         <p className="cms-product-price">{t('product.priceOnRequest')}</p>
       )}

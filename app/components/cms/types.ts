@@ -32,6 +32,12 @@ export interface CmsProduct {
   href: string
   /** Net unit price in EUR; absent when the product has no price to show. */
   price?: number
+  /** The higher price `price` replaces (a reseller's normal price, else a former price), struck through. */
+  listPrice?: number
+  /** Percent saved against `listPrice`. */
+  savingPercent?: number
+  /** Variants or tiers differ in price: `price` is the lowest ("from"). */
+  fromPrice?: boolean
   image?: CmsImage
 }
 

@@ -1,14 +1,14 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from '~/components/product-image'
+import { CardPrice } from '~/components/product/price'
 import type { Locale } from '~/lib/locale'
-import { formatPrice } from '~/lib/money'
 import type { ListingProduct } from './types'
 
 // Grid: 2 columns on phones, 3 on tablets, 4 from 1024 px in a container of at most ~1200 px.
 const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw'
 
-/** A product in a listing: picture, name, number, net price (or price on request) and availability. */
+/** A product in a listing: picture, name, number, availability and the net price (or price on request). */
 export function ListingProductCard({ product, locale, priority }: { product: ListingProduct; locale: Locale; priority?: boolean }) {
   const { t } = useTranslation('listing')
   const { availability } = product
@@ -35,18 +35,14 @@ export function ListingProductCard({ product, locale, priority }: { product: Lis
         {t(`product.availability.${availability.state}`, { count: availability.stock ?? 0 })}
       </p>
       {product.price !== undefined ? (
-        <p className="cms-product-price listing-price" data-price={product.price}>
-          <span className="visually-hidden">{t('product.price')}: </span>
-          {product.fromPrice ? <span>{t('product.from')} </span> : null}
-          <strong>{formatPrice(locale, product.price)}</strong>{' '}
-          {product.listPrice !== undefined ? (
-            <>
-              <span className="visually-hidden">{t('product.listPrice')} </span>
-              <s className="listing-list-price">{formatPrice(locale, product.listPrice)}</s>{' '}
-            </>
-          ) : null}
-          <small>{t('product.netNote')}</small>
-        </p>
+        <CardPrice
+          className="listing-price"
+          locale={locale}
+          unitPrice={product.price}
+          listPrice={product.listPrice}
+          savingPercent={product.savingPercent}
+          from={product.fromPrice}
+        />
       ) : (
         <p className="cms-product-price listing-price-on-request">{t('product.priceOnRequest')}</p>
       )}

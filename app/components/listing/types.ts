@@ -12,8 +12,10 @@ export interface ListingProduct {
   image?: { url: string; alt: string; width: number; height: number }
   /** Net unit price (the cheapest variant's when `fromPrice`); absent on request or without price. */
   price?: number
-  /** Former price shown struck through. */
+  /** The higher price `price` replaces (a reseller's normal price, else a former price), struck through. */
   listPrice?: number
+  /** Percent saved against `listPrice`. */
+  savingPercent?: number
   /** Variants or tiers differ in price: shown as "from". */
   fromPrice: boolean
   priceOnRequest: boolean

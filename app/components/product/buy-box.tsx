@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher, useLocation } from '@remix-run/react'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import { addToCartSchema } from '~/forms/add-to-cart'
-import { localizePath, type Locale } from '~/lib/locale'
+import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { Availability, PurchaseRules, TierPrice } from '~/lib/product'
 import type { ProductPrice } from '~/store/product.server'
+import { ResellerNote, usePriceAudience } from './price'
 
 export interface BuyBoxProps {
   locale: Locale
@@ -15,8 +16,6 @@ export interface BuyBoxProps {
   availability: Availability
   deliveryTime?: string
   rules: PurchaseRules
-  /** Not logged in: invite to log in or register for reseller prices. */
-  visitor: boolean
 }
 
 export function AvailabilityText({ availability }: { availability: Availability }) {
@@ -43,6 +42,8 @@ export function AvailabilityText({ availability }: { availability: Availability 
 
 function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
   const { t } = useTranslation('product')
+  // A reseller's tiers each replace the normal price of the same tier: shown struck through beside it.
+  const withList = tiers.some((tier) => tier.listPrice !== undefined)
   return (
     <table className="tier-prices">
       <caption>{t('buy.tiers.caption')}</caption>
@@ -50,6 +51,7 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
         <tr>
           <th scope="col">{t('buy.tiers.quantity')}</th>
           <th scope="col">{t('buy.tiers.unitPrice')}</th>
+          {withList ? <th scope="col">{t('price.normal')}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -57,6 +59,9 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
           <tr key={`${tier.kind}-${tier.quantity}`}>
             <th scope="row">{t(`buy.tiers.${tier.kind}`, { count: tier.quantity })}</th>
             <td>{formatPrice(locale, tier.unitPrice)}</td>
+            {withList ? (
+              <td className="tier-list-price">{tier.listPrice !== undefined ? <s>{formatPrice(locale, tier.listPrice)}</s> : null}</td>
+            ) : null}
           </tr>
         ))}
       </tbody>
@@ -69,8 +74,10 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
  * without JavaScript: 303 back with a notification); with JavaScript a fetcher submits it, so the
  * page stays and the header count follows from the root loader's revalidation.
  */
-export function BuyBox({ locale, productId, price, availability, deliveryTime, rules, visitor }: BuyBoxProps) {
+export function BuyBox({ locale, productId, price, availability, deliveryTime, rules }: BuyBoxProps) {
   const { t } = useTranslation('product')
+  // Labels only: the store already answered the amounts for the shopper's customer group.
+  const reseller = usePriceAudience() === 'reseller'
   const fetcher = useFetcher<SubmissionResult<string[]>>()
   const actionData = useActionData<SubmissionResult<string[]>>()
   const location = useLocation()
@@ -104,15 +111,35 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
         </div>
       ) : (
         <div className="buy-price">
+          {reseller ? <p className="price-kind">{t('price.reseller')}</p> : null}
           <p className="price-current">
-            <span className="price-label">{t('buy.price')}</span>{' '}
+            {reseller ? null : (
+              <>
+                <span className="price-label">{t('buy.price')}</span>{' '}
+              </>
+            )}
             <strong data-testid="unit-price">{formatPrice(locale, price.unitPrice ?? 0)}</strong>
+            {price.savingPercent ? (
+              <>
+                {' '}
+                <span className="price-discount" data-testid="discount">
+                  {t('price.discount', { percent: price.savingPercent })}
+                </span>
+              </>
+            ) : null}
           </p>
           {price.listPrice !== undefined ? (
             <p className="price-list">
-              <span className="price-label">{t('buy.listPrice')}</span> <s>{formatPrice(locale, price.listPrice)}</s>
+              <span className="price-label">{t(reseller ? 'price.normal' : 'buy.listPrice')}</span>{' '}
+              <s data-testid="list-price">{formatPrice(locale, price.listPrice)}</s>
               {price.savingPercent !== undefined ? (
-                <span className="price-saving"> {t('buy.saving', { percent: price.savingPercent })}</span>
+                <span className="price-saving">
+                  {' '}
+                  {t('price.savingAmount', {
+                    amount: formatPrice(locale, Math.round((price.listPrice - (price.unitPrice ?? 0)) * 100) / 100),
+                    percent: price.savingPercent,
+                  })}
+                </span>
               ) : null}
             </p>
           ) : null}
@@ -120,18 +147,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
           {price.tiers.length ? <TierTable tiers={price.tiers} locale={locale} /> : null}
         </div>
       )}
-      {visitor && !price.onRequest ? (
-        <p className="reseller-note">
-          <Trans
-            t={t}
-            i18nKey="buy.resellerNote"
-            components={{
-              login: <a href={localizePath(locale, '/login')} />,
-              register: <a href={localizePath(locale, '/register')} />,
-            }}
-          />
-        </p>
-      ) : null}
+      {price.onRequest ? null : <ResellerNote locale={locale} />}
       <p className="buy-availability">
         <AvailabilityText availability={availability} />
         {deliveryTime && buyable ? <span className="delivery-time"> · {t('buy.deliveryTime', { time: deliveryTime })}</span> : null}

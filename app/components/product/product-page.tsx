@@ -11,7 +11,6 @@ import './product-page.css'
 
 export interface ProductPageProps {
   product: ProductView
-  visitor: boolean
   jsonLd: unknown
   locale: Locale
 }
@@ -104,7 +103,7 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
 }
 
 /** The product detail page: gallery and buy box first, then the facts, reviews and related products. */
-export function ProductPage({ product, visitor, jsonLd, locale }: ProductPageProps) {
+export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
   const { t } = useTranslation('product')
   return (
     <article className="product-page" data-product-id={product.id}>
@@ -131,7 +130,6 @@ export function ProductPage({ product, visitor, jsonLd, locale }: ProductPagePro
             availability={product.availability}
             deliveryTime={product.deliveryTime}
             rules={product.rules}
-            visitor={visitor}
           />
           {product.shippingFree ? <p className="shipping-free">{t('shippingFree')}</p> : null}
         </div>

@@ -9,6 +9,17 @@ import { LanguageSwitcher } from './language-switcher'
 import { Logo } from './logo'
 import { MainNavigation } from './main-navigation'
 
+// Decorative, like the icons in ./icons: the button's label names it.
+function LogoutIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="m16 17 5-5-5-5" />
+      <path d="M21 12H9" />
+    </svg>
+  )
+}
+
 interface HeaderProps {
   locale: Locale
   navigation: NavLink[]
@@ -16,12 +27,14 @@ interface HeaderProps {
   cartCount: number
   /** Current search term, so the field keeps it on the results page. */
   searchTerm?: string
+  /** The logged-in customer (spec section 4: id, active, not a guest); absent for everyone else. */
+  customer?: { firstName?: string }
   /** Rendered first inside the header landmark (the loading bar). */
   children?: ReactNode
 }
 
-export function Header({ locale, navigation, languagePaths, cartCount, searchTerm, children }: HeaderProps) {
-  const { t } = useTranslation('common')
+export function Header({ locale, navigation, languagePaths, cartCount, searchTerm, customer, children }: HeaderProps) {
+  const { t } = useTranslation(['common', 'auth'])
   return (
     <header className="site-header">
       {children}
@@ -52,12 +65,34 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
         </Form>
         <nav className="user-nav" aria-label={t('header.userNavigation')}>
           <ul>
-            <li>
-              <Link to={localizePath(locale, '/account')} className="user-nav-link">
-                <UserIcon />
-                <span className="user-nav-label">{t('header.account')}</span>
-              </Link>
-            </li>
+            {customer ? (
+              <>
+                <li>
+                  <Link to={localizePath(locale, '/account')} className="user-nav-link" data-testid="header-account">
+                    <UserIcon />
+                    <span className="user-nav-label">
+                      {customer.firstName ? t('auth:header.account', { name: customer.firstName }) : t('auth:header.accountLabel')}
+                    </span>
+                  </Link>
+                </li>
+                <li>
+                  {/* Logging out changes state, so it is a POST (a link could be followed by prefetchers). */}
+                  <Form method="post" action={localizePath(locale, '/logout')} className="logout-form">
+                    <button type="submit" className="user-nav-link user-nav-button">
+                      <LogoutIcon />
+                      <span className="user-nav-label">{t('auth:header.logout')}</span>
+                    </button>
+                  </Form>
+                </li>
+              </>
+            ) : (
+              <li>
+                <Link to={localizePath(locale, '/login')} className="user-nav-link" data-testid="header-login">
+                  <UserIcon />
+                  <span className="user-nav-label">{t('auth:header.login')}</span>
+                </Link>
+              </li>
+            )}
             <li>
               <Link to={localizePath(locale, '/wishlist')} className="user-nav-link">
                 <HeartIcon />

@@ -517,11 +517,15 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => st
       const tiers: Array<[number, number | null, number]> = [[1, 9, 1], [10, 49, 0.95], [50, null, 0.9]]
       const tiered = price < 200
       for (const group of [CUSTOMER_GROUP_IDS.standard, CUSTOMER_GROUP_IDS.reseller]) {
-        const base = group === CUSTOMER_GROUP_IDS.reseller ? 0.85 : 1
+        const reseller = group === CUSTOMER_GROUP_IDS.reseller
         for (const [start, end, factor] of tiered ? tiers : [[1, null, 1] as [number, null, number]]) {
+          const normal = Math.round(price * factor * 100) / 100
+          // A rule price carries its own list price in Shopware (ProductPriceCalculator reads the row's
+          // listPrice, never the product's): reseller rows name the normal price of the same tier, so
+          // resellers see their discount against what everyone else pays.
           ins.insert('product_price', {
             id: sid(`price:${number}:${group}:${start}`), product_id: id, customer_group_id: group, quantity_start: start, quantity_end: end,
-            price_net: Math.round(price * base * factor * 100) / 100, list_price_net: listPrice,
+            price_net: reseller ? Math.round(price * 0.85 * factor * 100) / 100 : normal, list_price_net: reseller ? normal : listPrice,
           })
         }
       }

@@ -149,6 +149,8 @@ export function seedSystem(ins: Inserter): void {
     {
       key: 'customer', group: CUSTOMER_GROUP_IDS.standard, number: '10001', salutation: 'mr', first: 'Max', last: 'Holzer',
       company: 'Holzer Forstservice GmbH', email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password,
+      vatIds: ['DE298765432'], payment: PAYMENT_METHOD_IDS.invoice,
+      customFields: { forst_company_type: 'gmbh', forst_invoice_email: 'rechnung@holzer-forst.example', forst_company_website: 'https://holzer-forst.example', forst_newsletter: false },
       addresses: [
         { key: 'billing', street: 'Waldstraße 12', zip: '79098', city: 'Freiburg im Breisgau', state: 'DE-BW', phone: '+49 761 123456' },
         { key: 'shipping', street: 'Am Holzplatz 3', zip: '79271', city: 'St. Peter', state: 'DE-BW', phone: '+49 7660 9876' },
@@ -157,6 +159,8 @@ export function seedSystem(ins: Inserter): void {
     {
       key: 'reseller', group: CUSTOMER_GROUP_IDS.reseller, number: '20001', salutation: 'mrs', first: 'Anna', last: 'Forstner',
       company: 'Forstner Landtechnik KG', email: DEMO_ACCOUNTS.reseller.email, password: DEMO_ACCOUNTS.reseller.password,
+      vatIds: ['DE123456789'], payment: PAYMENT_METHOD_IDS.prepayment,
+      customFields: { forst_company_type: 'kg', forst_invoice_email: 'buchhaltung@forstner-landtechnik.example', forst_company_website: 'https://forstner-landtechnik.example', forst_newsletter: true },
       addresses: [
         { key: 'billing', street: 'Industriestraße 40', zip: '94469', city: 'Deggendorf', state: 'DE-BY', phone: '+49 991 55500' },
       ],
@@ -169,9 +173,10 @@ export function seedSystem(ins: Inserter): void {
     ins.insert('customer', {
       id: customerId, group_id: a.group, customer_number: a.number, salutation_id: sid(`salutation:${a.salutation}`),
       first_name: a.first, last_name: a.last, email: a.email, password_hash: hashPassword(a.password), company: a.company,
-      account_type: 'business', vat_ids: JSON.stringify(a.key === 'reseller' ? ['DE123456789'] : []), title: null,
+      account_type: 'business', vat_ids: JSON.stringify(a.vatIds), title: null,
       default_billing_address_id: addressIds[0], default_shipping_address_id: addressIds[addressIds.length - 1],
-      language_id: LANGUAGE_IDS.de, active: 1, guest: 0, custom_fields: '{}', created_at: now,
+      default_payment_method_id: a.payment, language_id: LANGUAGE_IDS.de, active: 1, guest: 0,
+      custom_fields: JSON.stringify(a.customFields), created_at: now, first_login: now,
     })
     a.addresses.forEach((addr, i) => {
       ins.insert('customer_address', {

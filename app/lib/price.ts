@@ -1,0 +1,56 @@
+// How the shop shows a price: which of the store's calculated prices is the shopper's, what is struck
+// through, and who is looking (the audience decides the labels and the reseller note).
+
+/**
+ * Who looks at prices. `visitor`: not logged in (anonymous or guest), invited to log in for reseller
+ * prices; `customer`: logged in, normal prices; `reseller-pending`: logged in, asked for the reseller
+ * group and waits for approval (normal prices); `reseller`: prices of the reseller group.
+ */
+export type PriceAudience = 'visitor' | 'customer' | 'reseller-pending' | 'reseller'
+
+export const PRICE_AUDIENCES: readonly PriceAudience[] = ['visitor', 'customer', 'reseller-pending', 'reseller']
+
+/** What a price display needs: net amount for one piece and, when there is one, the higher price it replaces. */
+export interface ShownPrice {
+  unitPrice: number
+  /** Struck through: for a reseller the normal price, for everyone else the merchant's former price. */
+  listPrice?: number
+  /** Percent saved against `listPrice`, whole numbers (Shopware's ListPrice.percentage, rounded). */
+  savingPercent?: number
+}
+
+interface ListPriceLike {
+  price?: number
+  percentage?: number
+}
+
+export interface CalculatedPriceLike {
+  unitPrice?: number
+  listPrice?: ListPriceLike | null
+}
+
+/**
+ * The price for one piece the way Shopware's Storefront picks it: a customer group's (rule) prices
+ * arrive in `calculatedPrices` (one entry per tier, even a single one), while Shopware computes
+ * `calculatedPrice` from the product's default price only. So the first tier wins when there is one.
+ */
+export function pieceCalculatedPrice(product: {
+  calculatedPrice?: CalculatedPriceLike
+  calculatedPrices?: readonly CalculatedPriceLike[]
+}): CalculatedPriceLike | undefined {
+  return product.calculatedPrices?.[0] ?? product.calculatedPrice
+}
+
+/** A calculated price as shown: undefined without a positive amount; the list price only when it is higher. */
+export function shownPrice(price: CalculatedPriceLike | undefined): ShownPrice | undefined {
+  const unitPrice = price?.unitPrice
+  if (typeof unitPrice !== 'number' || !(unitPrice > 0)) return undefined
+  const result: ShownPrice = { unitPrice }
+  const list = price?.listPrice
+  if (list && typeof list.price === 'number' && list.price > unitPrice) {
+    result.listPrice = list.price
+    const percentage = typeof list.percentage === 'number' ? list.percentage : 100 - (unitPrice / list.price) * 100
+    result.savingPercent = Math.round(percentage)
+  }
+  return result
+}

@@ -1,0 +1,58 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { NoOrders, OrderTable } from '~/components/account/order-table'
+import { getLocaleFromPath, localizePath } from '~/lib/locale'
+import { accountHeaders, accountPage, accountSession, loadOrders } from '~/store/customer.server'
+import { throwPageError } from '~/store/errors.server'
+import { pageMeta } from '~/lib/page-meta'
+
+const PAGE_SIZE = 10
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const locale = getLocaleFromPath(url.pathname)
+  const { store } = await accountSession(context, request, locale)
+  const requested = Number(url.searchParams.get('p') ?? '1')
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 1000 ? requested : 1
+  let orders: Awaited<ReturnType<typeof loadOrders>>
+  try {
+    orders = await loadOrders(store, { page, limit: PAGE_SIZE })
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  return data({ locale, ...orders, ...accountPage(context, locale, 'order') }, { headers: accountHeaders() })
+}
+
+export const meta = pageMeta
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export default function AccountOrders() {
+  const { locale, orders, total, page, limit } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('account')
+  const pages = Math.max(1, Math.ceil(total / limit))
+  const href = (p: number) => `${localizePath(locale, '/account/order')}${p > 1 ? `?p=${p}` : ''}`
+  return (
+    <>
+      <header className="account-header">
+        <h1>{t('orders.title')}</h1>
+        <p className="account-intro">{t('orders.intro')}</p>
+      </header>
+      {orders.length ? (
+        <>
+          <OrderTable orders={orders} locale={locale} caption={t('orders.title')} />
+          {pages > 1 ? (
+            <nav className="account-pagination" aria-label={t('orders.pagination')}>
+              {page > 1 ? <Link to={href(page - 1)}>{t('orders.previous')}</Link> : null}
+              <span>{t('orders.page', { page, pages })}</span>
+              {page < pages ? <Link to={href(page + 1)}>{t('orders.next')}</Link> : null}
+            </nav>
+          ) : null}
+        </>
+      ) : (
+        <NoOrders locale={locale} />
+      )}
+    </>
+  )
+}

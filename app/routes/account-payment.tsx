@@ -1,0 +1,135 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ApiClientError } from '@shopware/api-client'
+import { useTranslation } from 'react-i18next'
+import { FormErrors } from '~/components/ui/form'
+import { paymentMethodSchema } from '~/forms/payment-method'
+import { translateFormMessage } from '~/forms/messages'
+import { getLocaleFromPath, localizePath } from '~/lib/locale'
+import { flash } from '~/session/flash.server'
+import {
+  accountHeaders,
+  accountPage,
+  accountSession,
+  changePaymentMethod,
+  defaultPaymentMethodId,
+  loadPaymentMethods,
+} from '~/store/customer.server'
+import { throwPageError } from '~/store/errors.server'
+import { pageMeta } from '~/lib/page-meta'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const { customer, store } = await accountSession(context, request, locale)
+  let methods: Awaited<ReturnType<typeof loadPaymentMethods>>
+  try {
+    methods = await loadPaymentMethods(store)
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  return data(
+    { locale, methods, current: defaultPaymentMethodId(customer), ...accountPage(context, locale, 'payment') },
+    { headers: accountHeaders() },
+  )
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const { store } = await accountSession(context, request, locale)
+  const submission = parseWithZod(await request.formData(), { schema: paymentMethodSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: accountHeaders() })
+  try {
+    await changePaymentMethod(store, submission.value.paymentMethodId)
+  } catch (err) {
+    // An id the shop does not know (or no longer offers) is the shopper's choice to correct.
+    if (!(err instanceof ApiClientError && err.status === 400)) throwPageError(err, request)
+    return data(submission.reply({ fieldErrors: { paymentMethodId: ['account:payment.unknown'] } }), {
+      status: 400,
+      headers: accountHeaders(),
+    })
+  }
+  const headers = accountHeaders()
+  headers.append('Set-Cookie', flash(context, { type: 'success', messageKey: 'account:payment.saved' }, request))
+  return redirect(localizePath(locale, '/account/payment'), { status: 303, headers })
+}
+
+export const meta = pageMeta
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders
+
+export default function AccountPayment() {
+  const { methods, current } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const navigation = useNavigation()
+  const { t } = useTranslation('account')
+  const [form, fields] = useForm({
+    id: 'payment-form',
+    lastResult,
+    constraint: getZodConstraint(paymentMethodSchema),
+    defaultValue: { paymentMethodId: current },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const field = fields.paymentMethodId
+  const errors = field.errors ?? []
+  const busy = navigation.state === 'submitting'
+  return (
+    <>
+      <header className="account-header">
+        <h1>{t('payment.title')}</h1>
+        <p className="account-intro">{t('payment.intro')}</p>
+      </header>
+      <section className="account-panel" aria-labelledby="payment-legend">
+        <Form method="post" {...getFormProps(form)} className="form-stack">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <fieldset
+            className="payment-choices"
+            aria-describedby={errors.length ? field.errorId : undefined}
+          >
+            <legend id="payment-legend">{t('payment.legend')}</legend>
+            {methods.map((method) => {
+              const id = `${field.id}-${method.id}`
+              return (
+                <div key={method.id} className="payment-choice">
+                  <input
+                    type="radio"
+                    id={id}
+                    name={field.name}
+                    value={method.id}
+                    defaultChecked={(field.initialValue ?? current) === method.id}
+                    required
+                    aria-describedby={method.description ? `${id}-description` : undefined}
+                  />
+                  <label htmlFor={id}>
+                    <span className="payment-name">
+                      {method.name}
+                      {method.id === current ? <span className="account-tag">{t('payment.current')}</span> : null}
+                    </span>
+                    {method.description ? (
+                      <span id={`${id}-description`} className="payment-description">
+                        {method.description}
+                      </span>
+                    ) : null}
+                  </label>
+                </div>
+              )
+            })}
+            {errors.length ? (
+              <p id={field.errorId} className="form-error">
+                {errors.map((message) => translateFormMessage(t, message, { field: t('payment.legend') })).join(' ')}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-medium btn-primary" disabled={busy}>
+              {busy ? t('saving') : t('payment.submit')}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,545 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import { ApiClientError } from '@shopware/api-client'
+import type { AddressValues } from '~/forms/address'
+import type { ChangeEmailValues } from '~/forms/change-email'
+import type { ChangePasswordValues } from '~/forms/change-password'
+import type { CompanyType, ProfileValues } from '~/forms/profile'
+import { companyTypes } from '~/forms/profile'
+import type { LoadContext } from '~/load-context'
+import { getT } from '~/i18n.server'
+import { localizePath, locales, type Locale } from '~/lib/locale'
+import type { Breadcrumb, SeoData } from '~/lib/shell-types'
+import { requireCustomer } from './account.server'
+import type { Store } from './client.server'
+import { errorCodes } from './errors.server'
+
+type Customer = Schemas['Customer']
+type CustomerAddress = Schemas['CustomerAddress']
+type Country = Schemas['Country']
+type PaymentMethod = Schemas['PaymentMethod']
+type Order = Schemas['Order']
+type Salutation = Schemas['Salutation']
+
+/**
+ * What a Customer carries beyond the 6.7 schema: 6.6 still has the default payment method (the
+ * change-payment-method route of 6.6 sets it; the demo store follows 6.6 there), and business
+ * accounts carry company and VAT IDs.
+ */
+type CustomerRecord = Customer & {
+  defaultPaymentMethod?: PaymentMethod | null
+  defaultPaymentMethodId?: string | null
+  company?: string | null
+  vatIds?: string[] | null
+  accountType?: string
+}
+
+// ------------------------------------------------------------------------------------------------
+// The guard
+
+type AccountSession = Awaited<ReturnType<typeof requireCustomer>>
+const sessions = new WeakMap<Request, Promise<AccountSession>>()
+
+/**
+ * The logged-in customer of this request, or the redirect to the login page (thrown). The account
+ * layout's loader is the guard; Remix runs the page's loader beside it, not after it, so every account
+ * loader and action asks here and one request reads the customer once.
+ */
+export function accountSession(context: LoadContext, request: Request, locale: Locale): Promise<AccountSession> {
+  let session = sessions.get(request)
+  if (!session) {
+    session = requireCustomer(context, request, locale)
+    sessions.set(request, session)
+  }
+  return session
+}
+
+// ------------------------------------------------------------------------------------------------
+// View models (plain data for the pages; no store internals)
+
+export interface AddressView {
+  id: string
+  salutationId?: string
+  salutation?: string
+  firstName: string
+  lastName: string
+  company?: string
+  department?: string
+  street: string
+  additionalAddressLine1?: string
+  zipcode?: string
+  city: string
+  countryId: string
+  country?: string
+  countryStateId?: string
+  state?: string
+  phoneNumber?: string
+  defaultBilling: boolean
+  defaultShipping: boolean
+}
+
+export interface ProfileView {
+  customerNumber: string
+  salutationId?: string
+  salutation?: string
+  firstName: string
+  lastName: string
+  email: string
+  business: boolean
+  company?: string
+  vatId?: string
+  companyType?: CompanyType
+  companyWebsite?: string
+  invoiceEmail?: string
+  /** Member of another group than the standard one (the reseller group), or waiting for approval of one. */
+  group?: string
+  groupRequested: boolean
+}
+
+export interface PaymentMethodView {
+  id: string
+  name: string
+  description?: string
+}
+
+export interface OrderSummary {
+  id: string
+  orderNumber: string
+  date: string
+  status?: string
+  total: number
+  currency: string
+}
+
+export interface OrderLineView {
+  id: string
+  label: string
+  productNumber?: string
+  quantity: number
+  unitPrice: number
+  totalPrice: number
+}
+
+export interface OrderDetailView extends OrderSummary {
+  lines: OrderLineView[]
+  subtotal: number
+  shippingTotal: number
+  billingAddress?: OrderAddressView
+  shippingAddress?: OrderAddressView
+  paymentMethod?: string
+  shippingMethod?: string
+}
+
+export type OrderAddressView = Omit<AddressView, 'id' | 'countryId' | 'defaultBilling' | 'defaultShipping'>
+
+export interface CountryOption {
+  id: string
+  name: string
+  states: { id: string; name: string }[]
+}
+
+export interface SalutationOption {
+  id: string
+  name: string
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}
+
+function translatedName(entity: { name?: string; translated?: { name?: string } } | null | undefined): string | undefined {
+  return text(entity?.translated?.name) ?? text(entity?.name)
+}
+
+function salutationName(salutation: Salutation | null | undefined): string | undefined {
+  const key = (salutation as { salutationKey?: string } | null | undefined)?.salutationKey
+  // 'not specified' is no salutation a person is addressed with.
+  if (!salutation || key === 'not_specified') return undefined
+  return text(salutation.translated?.displayName) ?? text(salutation.displayName)
+}
+
+type AddressLike = Pick<CustomerAddress, 'firstName' | 'lastName' | 'street' | 'city' | 'countryId'> &
+  Partial<Pick<CustomerAddress, 'salutationId' | 'salutation' | 'company' | 'department' | 'additionalAddressLine1' | 'zipcode' | 'countryStateId' | 'phoneNumber'>> & {
+    country?: Country | null
+    countryState?: { name?: string; translated?: { name?: string } } | null
+  }
+
+function addressFields(address: AddressLike): OrderAddressView & { countryId: string } {
+  return {
+    salutationId: text(address.salutationId),
+    salutation: salutationName(address.salutation),
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: text(address.company),
+    department: text(address.department),
+    street: address.street,
+    additionalAddressLine1: text(address.additionalAddressLine1),
+    zipcode: text(address.zipcode),
+    city: address.city,
+    countryId: address.countryId,
+    country: translatedName(address.country),
+    countryStateId: text(address.countryStateId),
+    state: translatedName(address.countryState),
+    phoneNumber: text(address.phoneNumber),
+  }
+}
+
+export function addressView(address: CustomerAddress, customer: Pick<Customer, 'defaultBillingAddressId' | 'defaultShippingAddressId'>): AddressView {
+  return {
+    id: address.id,
+    ...addressFields(address),
+    defaultBilling: address.id === customer.defaultBillingAddressId,
+    defaultShipping: address.id === customer.defaultShippingAddressId,
+  }
+}
+
+function customFieldsOf(customer: Customer): Record<string, unknown> {
+  const fields = customer.customFields
+  return fields && typeof fields === 'object' ? (fields as Record<string, unknown>) : {}
+}
+
+export function profileView(customer: Customer, resellerGroupId?: string): ProfileView {
+  const record = customer as CustomerRecord
+  const fields = customFieldsOf(customer)
+  const companyType = fields.forst_company_type
+  const business = record.accountType === 'business'
+  return {
+    customerNumber: customer.customerNumber,
+    salutationId: text(customer.salutationId),
+    salutation: salutationName(customer.salutation),
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    business,
+    company: text(record.company),
+    vatId: text(record.vatIds?.[0]),
+    companyType: (companyTypes as readonly unknown[]).includes(companyType) ? (companyType as CompanyType) : undefined,
+    companyWebsite: text(fields.forst_company_website),
+    invoiceEmail: text(fields.forst_invoice_email),
+    group: resellerGroupId && customer.groupId === resellerGroupId ? translatedName(customer.group) : undefined,
+    groupRequested: !!resellerGroupId && customer.requestedGroupId === resellerGroupId,
+  }
+}
+
+function paymentMethodView(method: PaymentMethod): PaymentMethodView {
+  return {
+    id: method.id,
+    name: translatedName(method) ?? method.id,
+    description: text(method.translated?.description) ?? text(method.description),
+  }
+}
+
+function orderSummary(order: Order): OrderSummary {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber ?? order.id,
+    date: order.orderDateTime,
+    status: translatedName(order.stateMachineState),
+    total: order.amountTotal ?? order.price?.totalPrice ?? 0,
+    currency: order.currency?.isoCode ?? 'EUR',
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reads
+
+/** Salutations for the select fields, in the page language. */
+export async function loadSalutations(store: Store): Promise<SalutationOption[]> {
+  const { data } = await store.invoke('readSalutation post /salutation', { body: { limit: 100 } })
+  return (data.elements ?? []).map((s) => ({ id: s.id, name: text(s.translated?.displayName) ?? s.displayName }))
+}
+
+/** Countries with their states (only countries the shop ships to), in the page language. */
+export async function loadCountries(store: Store): Promise<CountryOption[]> {
+  const { data } = await store.invoke('readCountry post /country', {
+    body: {
+      limit: 100,
+      associations: { states: { sort: [{ field: 'position', order: 'ASC' }] } },
+      sort: [{ field: 'position', order: 'ASC' }],
+    },
+  })
+  return (data.elements ?? []).map((c) => ({
+    id: c.id,
+    name: translatedName(c) ?? c.id,
+    states: (c.states ?? []).map((s) => ({ id: s.id, name: translatedName(s) ?? s.id })),
+  }))
+}
+
+export async function loadAddresses(store: Store, customer: Customer): Promise<AddressView[]> {
+  let data: { elements?: CustomerAddress[] }
+  try {
+    ;({ data } = await store.invoke('listAddress post /account/list-address', {
+      body: { limit: 100, associations: { country: {}, countryState: {}, salutation: {} } },
+    }))
+  } catch (err) {
+    // Spec section 8: a 403 on listing addresses empties the list.
+    if (err instanceof ApiClientError && err.status === 403) return []
+    throw err
+  }
+  const addresses = (data.elements ?? []).map((a) => addressView(a, customer))
+  // Defaults first (billing, then shipping), then the rest in the order they were added.
+  const rank = (a: AddressView) => (a.defaultBilling ? 0 : a.defaultShipping ? 1 : 2)
+  return addresses.sort((a, b) => rank(a) - rank(b))
+}
+
+export async function loadPaymentMethods(store: Store): Promise<PaymentMethodView[]> {
+  const { data } = await store.invoke('readPaymentMethod post /payment-method', {
+    body: { onlyAvailable: true, sort: [{ field: 'position', order: 'ASC' }] },
+  })
+  return (data.elements ?? []).map(paymentMethodView)
+}
+
+/** The customer's default payment method; 6.7 customers do not carry it, so its id is looked up. */
+async function defaultPaymentMethod(store: Store, customer: Customer): Promise<PaymentMethodView | undefined> {
+  const record = customer as CustomerRecord
+  if (record.defaultPaymentMethod) return paymentMethodView(record.defaultPaymentMethod)
+  const id = record.defaultPaymentMethodId
+  if (!id) return undefined
+  return (await loadPaymentMethods(store)).find((m) => m.id === id)
+}
+
+export function defaultPaymentMethodId(customer: Customer): string | undefined {
+  const record = customer as CustomerRecord
+  return record.defaultPaymentMethod?.id ?? record.defaultPaymentMethodId ?? undefined
+}
+
+/** The shop answers 404 for /order until it takes orders (issue 8): that is an empty list, nothing else. */
+function noOrderRoute(err: unknown): boolean {
+  return err instanceof ApiClientError && err.status === 404
+}
+
+export interface OrderPage {
+  orders: OrderSummary[]
+  total: number
+  page: number
+  limit: number
+}
+
+export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?: number; limit?: number } = {}): Promise<OrderPage> {
+  try {
+    const { data } = await store.invoke('readOrder post /order', {
+      body: {
+        page,
+        limit,
+        'total-count-mode': 'exact',
+        sort: [{ field: 'orderDateTime', order: 'DESC' }],
+        associations: { stateMachineState: {}, currency: {} },
+      } as never,
+    })
+    return { orders: data.orders.elements.map(orderSummary), total: data.orders.total ?? data.orders.elements.length, page, limit }
+  } catch (err) {
+    if (noOrderRoute(err)) return { orders: [], total: 0, page, limit }
+    throw err
+  }
+}
+
+/** One of the customer's orders (the store only answers the customer's own), or undefined. */
+export async function loadOrder(store: Store, id: string): Promise<OrderDetailView | undefined> {
+  let order: Order | undefined
+  try {
+    const { data } = await store.invoke('readOrder post /order', {
+      body: {
+        filter: [{ type: 'equals', field: 'id', value: id }],
+        associations: {
+          stateMachineState: {},
+          currency: {},
+          lineItems: {},
+          addresses: { associations: { country: {}, countryState: {}, salutation: {} } },
+          deliveries: { associations: { shippingMethod: {}, shippingOrderAddress: { associations: { country: {}, countryState: {} } } } },
+          transactions: { associations: { paymentMethod: {} } },
+        },
+      } as never,
+    })
+    order = data.orders.elements[0]
+  } catch (err) {
+    if (noOrderRoute(err)) return undefined
+    throw err
+  }
+  if (!order) return undefined
+  const billing = order.addresses?.find((a) => a.id === order.billingAddressId) ?? order.billingAddress
+  const delivery = order.deliveries?.[0]
+  const shipping = (delivery as { shippingOrderAddress?: typeof billing } | undefined)?.shippingOrderAddress
+  const transaction = order.transactions?.[order.transactions.length - 1]
+  return {
+    ...orderSummary(order),
+    lines: (order.lineItems ?? []).map((item) => ({
+      id: item.id,
+      label: item.label,
+      productNumber: text((item.payload as { productNumber?: string } | undefined)?.productNumber),
+      quantity: item.quantity,
+      unitPrice: item.unitPrice ?? 0,
+      totalPrice: item.totalPrice ?? 0,
+    })),
+    subtotal: order.positionPrice ?? order.price?.positionPrice ?? 0,
+    shippingTotal: order.shippingTotal ?? order.shippingCosts?.totalPrice ?? 0,
+    billingAddress: billing ? addressFields(billing as AddressLike) : undefined,
+    shippingAddress: shipping ? addressFields(shipping as AddressLike) : undefined,
+    paymentMethod: translatedName(transaction?.paymentMethod),
+    shippingMethod: translatedName(delivery?.shippingMethod),
+  }
+}
+
+export interface OverviewData {
+  profile: ProfileView
+  billingAddress?: AddressView
+  shippingAddress?: AddressView
+  paymentMethod?: PaymentMethodView
+  orders: OrderSummary[]
+}
+
+/** /account: the customer's data, defaults and latest orders (the two store reads in parallel). */
+export async function loadOverview(store: Store, customer: Customer, resellerGroupId?: string): Promise<OverviewData> {
+  const [paymentMethod, orders] = await Promise.all([defaultPaymentMethod(store, customer), loadOrders(store, { limit: 3 })])
+  const billing = customer.defaultBillingAddress ?? customer.activeBillingAddress
+  const shipping = customer.defaultShippingAddress ?? customer.activeShippingAddress
+  return {
+    profile: profileView(customer, resellerGroupId),
+    billingAddress: billing ? addressView(billing, customer) : undefined,
+    shippingAddress: shipping ? addressView(shipping, customer) : undefined,
+    paymentMethod,
+    orders: orders.orders,
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Changes
+
+/**
+ * POST /account/change-profile. The account type stays what it is; company type and website are
+ * custom fields, merged per key by the store (the invoice email is never sent: it is fixed).
+ */
+export async function changeProfile(store: Store, customer: Customer, values: ProfileValues): Promise<void> {
+  const business = (customer as CustomerRecord).accountType === 'business'
+  const personal = { firstName: values.firstName, lastName: values.lastName, ...(values.salutationId ? { salutationId: values.salutationId } : {}) }
+  const customFields: Record<string, string> = {}
+  if (values.companyType) customFields.forst_company_type = values.companyType
+  if (values.companyWebsite) customFields.forst_company_website = values.companyWebsite
+  const body = business
+    ? { ...personal, accountType: 'business' as const, company: values.company ?? '', vatIds: [values.vatId ?? ''] as [string], customFields }
+    : { ...personal, accountType: 'private' as const }
+  await store.invoke('changeProfile post /account/change-profile', { body })
+}
+
+export async function changeEmail(store: Store, values: ChangeEmailValues): Promise<void> {
+  await store.invoke('changeEmail post /account/change-email', {
+    body: { email: values.email, emailConfirmation: values.emailConfirmation, password: values.password },
+  })
+}
+
+/**
+ * POST /account/change-password. New credentials end every other session of the customer and give
+ * this one a new context token: the returned Set-Cookie headers must go out with the response.
+ */
+export async function changePassword(store: Store, values: ChangePasswordValues): Promise<string[]> {
+  await store.invoke('changePassword post /account/change-password', {
+    body: { password: values.password, newPassword: values.newPassword, newPasswordConfirm: values.newPasswordConfirm },
+  })
+  return store.commit()
+}
+
+function addressBody(values: AddressValues): Schemas['CustomerAddressBody'] {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    street: values.street,
+    zipcode: values.zipcode,
+    city: values.city,
+    countryId: values.countryId,
+    ...(values.salutationId ? { salutationId: values.salutationId } : {}),
+    ...(values.countryStateId ? { countryStateId: values.countryStateId } : {}),
+    ...(values.company ? { company: values.company } : {}),
+    ...(values.department ? { department: values.department } : {}),
+    ...(values.additionalAddressLine1 ? { additionalAddressLine1: values.additionalAddressLine1 } : {}),
+    ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}),
+  } as Schemas['CustomerAddressBody']
+}
+
+export async function createAddress(store: Store, values: AddressValues): Promise<string> {
+  const { data } = await store.invoke('createCustomerAddress post /account/address', { body: addressBody(values) })
+  return data.id
+}
+
+export async function updateAddress(store: Store, addressId: string, values: AddressValues): Promise<void> {
+  await store.invoke('updateCustomerAddress patch /account/address/{addressId}', { pathParams: { addressId }, body: addressBody(values) })
+}
+
+export async function deleteAddress(store: Store, addressId: string): Promise<void> {
+  await store.invoke('deleteCustomerAddress delete /account/address/{addressId}', { pathParams: { addressId } })
+}
+
+export async function setDefaultAddress(store: Store, kind: 'billing' | 'shipping', addressId: string): Promise<void> {
+  if (kind === 'billing') {
+    await store.invoke('defaultBillingAddress patch /account/address/default-billing/{addressId}', { pathParams: { addressId } })
+  } else {
+    await store.invoke('defaultShippingAddress patch /account/address/default-shipping/{addressId}', { pathParams: { addressId } })
+  }
+}
+
+type RawInvoke = (path: string, params?: object) => Promise<{ data: unknown; status: number }>
+
+/**
+ * The default payment method (6.6's POST /account/change-payment-method/{id}; 6.7 dropped the route,
+ * so it is not among the typed operations) and, as Shopware's storefront does, the session's method:
+ * only once the store accepted the id as the customer's default, hence one after the other.
+ */
+export async function changePaymentMethod(store: Store, paymentMethodId: string): Promise<void> {
+  const invoke = store.invoke as unknown as RawInvoke
+  await invoke('changePaymentMethod post /account/change-payment-method/{paymentMethodId}', { pathParams: { paymentMethodId } })
+  await store.invoke('updateContext patch /context', { body: { paymentMethodId } })
+}
+
+/** The store's error codes of a failed change, for the notification that explains it. */
+export function accountErrorCode(err: unknown): string | undefined {
+  return errorCodes(err)[0]
+}
+
+// ------------------------------------------------------------------------------------------------
+// Page frame: every account page is personal, never cached and never indexed.
+
+/** Headers of every account response (documents and data requests alike). */
+export const ACCOUNT_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const
+
+export function accountHeaders(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra)
+  for (const [name, value] of Object.entries(ACCOUNT_HEADERS)) headers.set(name, value)
+  return headers
+}
+
+export type AccountSection = 'overview' | 'profile' | 'address' | 'payment' | 'order'
+
+const sectionPaths: Record<AccountSection, string> = {
+  overview: '/account',
+  profile: '/account/profile',
+  address: '/account/address',
+  payment: '/account/payment',
+  order: '/account/order',
+}
+
+/**
+ * SEO data and breadcrumbs of an account page: 'My account' first (spec section 2 breadcrumbs), then
+ * the section, then `extra` (an order). Canonical and alternates name the page itself in each language.
+ */
+export function accountPage(
+  context: Pick<LoadContext, 'publicUrl'>,
+  locale: Locale,
+  section: AccountSection,
+  extra?: { name: string; path: string },
+): { seo: SeoData; breadcrumbs: Breadcrumb[] } {
+  const t = getT(locale, 'account')
+  const common = getT(locale, 'common')
+  const origin = context.publicUrl.replace(/\/+$/, '')
+  const path = extra?.path ?? sectionPaths[section]
+  const breadcrumbs: Breadcrumb[] = [{ name: t('breadcrumb.overview'), href: localizePath(locale, sectionPaths.overview) }]
+  if (section !== 'overview') breadcrumbs.push({ name: t(`breadcrumb.${section}`), href: localizePath(locale, sectionPaths[section]) })
+  if (extra) breadcrumbs.push({ name: extra.name, href: localizePath(locale, extra.path) })
+  const title = breadcrumbs[breadcrumbs.length - 1].name
+  return {
+    seo: {
+      title: common('meta.titleTemplate', { title }),
+      description: common('meta.defaultDescription'),
+      canonical: `${origin}${localizePath(locale, path)}`,
+      alternates: Object.fromEntries(locales.map((l) => [l, `${origin}${localizePath(l, path)}`])),
+      robots: 'noindex, nofollow',
+    },
+    breadcrumbs,
+  }
+}

@@ -1,0 +1,53 @@
+import type { Schemas } from '@shopware/api-client/api-types'
+import type { LoadContext } from '~/load-context'
+import type { Locale } from '~/lib/locale'
+import type { PriceAudience } from '~/lib/price'
+import { getStore, type Store } from './client.server'
+
+type SalesChannelContext = Schemas['SalesChannelContext']
+type AudienceContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+
+// Root and route loaders of one request share a store client; they can share its context read too.
+const contexts = new WeakMap<Store, Promise<SalesChannelContext>>()
+
+/** `GET /context` of the request's session, read once per request (store client). Call it only with a session. */
+export function sessionContext(store: Store): Promise<SalesChannelContext> {
+  let read = contexts.get(store)
+  if (!read) {
+    read = store.invoke('readContext get /context', {}).then(({ data }) => data)
+    read.catch(() => contexts.delete(store))
+    contexts.set(store, read)
+  }
+  return read
+}
+
+/**
+ * Who looks at the prices of a context. The store already answers every amount for the context's
+ * customer group; this only decides labels and notes. The reseller group is the configured one
+ * (`store.resellerGroupId`); without one, any group other than the sales channel's default
+ * (`fallbackCustomerGroup`) counts, as only customer groups get prices of their own.
+ */
+export function audienceFromContext(context: SalesChannelContext, resellerGroupId?: string): PriceAudience {
+  const customer = context.customer as (Schemas['Customer'] & { requestedGroupId?: string | null }) | null | undefined
+  // Spec section 4 (sessionState in account.server.ts, which reads the context through this module):
+  // logged in = has an id, is active and is not a guest.
+  if (!customer?.id || customer.guest || !customer.active) return 'visitor'
+  // The schema's context type leaves out the groups' ids, which Shopware does send.
+  const group = (context.currentCustomerGroup as { id?: string } | undefined)?.id ?? customer.groupId
+  const fallback = (context.fallbackCustomerGroup as { id?: string } | undefined)?.id
+  const isReseller = resellerGroupId ? group === resellerGroupId : !!group && !!fallback && group !== fallback
+  if (isReseller) return 'reseller'
+  const requested = customer.requestedGroupId
+  if (requested && (!resellerGroupId || requested === resellerGroupId)) return 'reseller-pending'
+  return 'customer'
+}
+
+/**
+ * The price audience of a request. Without a context cookie there is no login to read: anonymous
+ * pages make no store call for it and stay cacheable.
+ */
+export async function loadPriceAudience(context: AudienceContext, request: Request, locale: Locale): Promise<PriceAudience> {
+  const store = getStore(context, request, locale)
+  if (!store.hasSession) return 'visitor'
+  return audienceFromContext(await sessionContext(store), context.store.resellerGroupId)
+}
