@@ -4,7 +4,10 @@ import { join } from 'node:path'
 // Three shops for the end-to-end tests, each on loopback with a fresh data directory:
 // the normal one on the embedded demo store, one whose demo store is in maintenance mode,
 // and one pointed at a store that cannot be reached.
-const runId = process.env.E2E_RUN_ID ?? String(process.pid)
+// The config is loaded by the runner and again by every worker: the runner's pid, kept in the
+// environment the workers inherit, names the run for all of them (tests read the data directories).
+process.env.E2E_RUN_ID ??= String(process.pid)
+const runId = process.env.E2E_RUN_ID
 const dataRoot = join(tmpdir(), `forestry-e2e-${runId}`)
 
 function shop(port: number, name: string, extra: Record<string, string>, options: { logFile?: string } = {}) {
