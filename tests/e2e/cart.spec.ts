@@ -77,6 +77,8 @@ test('cart adjustments from the store are shown translated', async ({ page }) =>
 
 test('with JavaScript the buy box submits without reloading the document @js', async ({ page }) => {
   await page.goto(winch)
+  // Before hydration the button submits the plain form (a reload), which is the no-JS path.
+  await expect(page.locator('body[data-ready]')).toBeAttached()
   await page.evaluate(() => {
     ;(window as unknown as { marker: string }).marker = 'still here'
   })
