@@ -45,6 +45,7 @@ import { loadCartCount } from '~/store/cart.server'
 import { loadPriceAudience } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
 import appCss from '~/styles/app.css?url'
+import noJsCss from '~/styles/no-js.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
@@ -207,6 +208,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <DocumentHead rootData={rootData} error={error} />
         <Links />
+        <noscript>
+          <link rel="stylesheet" href={noJsCss} />
+        </noscript>
       </head>
       <body>
         <a href="#main" className="skip-link">

@@ -23,6 +23,24 @@ test('add to cart from the buy box: notification and header count', async ({ pag
   await expect(page.locator('.cart-badge')).toHaveText('2')
 })
 
+test('the notification never hides the header controls for long', async ({ page }, testInfo) => {
+  await page.goto(winch)
+  if (testInfo.project.use.javaScriptEnabled !== false) await expect(page.locator('body[data-ready]')).toBeAttached()
+  await page.getByRole('button', { name: t('en', 'product:buy.submit') }).click()
+  const notification = page.locator('.notification')
+  await expect(notification).toBeVisible()
+  if (testInfo.project.use.javaScriptEnabled === false) {
+    // Without scripts it cannot dismiss itself, so it sits in the page under the header.
+    const header = await page.locator('.site-header').boundingBox()
+    const box = await notification.boundingBox()
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+    await expect(page.getByRole('link', { name: t('en', 'header.cartCount', { count: 1 }) })).toBeVisible()
+  } else {
+    // With scripts it floats over the page and goes after 2.5 s (spec section 4).
+    await expect(notification).toBeHidden({ timeout: 6000 })
+  }
+})
+
 test('a quantity against the purchase steps gives the error at the field and keeps the value', async ({ page }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
   const noJs = testInfo.project.use.javaScriptEnabled === false
