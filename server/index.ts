@@ -39,12 +39,15 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz'])
 // log; the store layer already logs each store call, so these lines are debug-level only.
 const QUIET_PREFIXES = ['/store-api/', '/media/']
 
+// The demo payment page carries its single-use payment token in the path, not in the query.
+const PAYMENT_TOKEN_PATH = /^(\/demo-payment\/)(?!payment\.css$)[^/]+/
+
 export function loggableUrl(originalUrl: string): string {
   const url = new URL(originalUrl, 'http://localhost')
   for (const name of new Set(url.searchParams.keys())) {
     if (SENSITIVE_QUERY.test(name)) url.searchParams.set(name, '[Redacted]')
   }
-  return `${url.pathname}${url.search}`
+  return `${url.pathname.replace(PAYMENT_TOKEN_PATH, '$1[Redacted]')}${url.search}`
 }
 
 // originalUrl: routers mounted with app.use() rewrite req.url to their own sub-path.
@@ -120,6 +123,8 @@ export interface Host {
 interface EmbeddedStore {
   storeApi: express.Router
   media: express.Router
+  /** The demo payment page (public only: browsers open it, the app never calls it). */
+  payment: express.Router
   /** The internal listener's Store API base, for the app's own calls. */
   endpoint: string
   close(): Promise<void>
@@ -149,6 +154,7 @@ async function startEmbeddedStore(config: Config, options: DemoStoreOptions, log
   return {
     storeApi: demo.storeApi,
     media: demo.media,
+    payment: demo.payment,
     endpoint: `http://127.0.0.1:${port}/store-api`,
     close: async () => {
       await new Promise<void>((resolve) => {
@@ -262,6 +268,7 @@ export async function createHost(baseConfig: Config, logger: Logger, options: Ho
     // Also public, for Store API clients other than ours (they follow the store's own CORS rules).
     app.use('/store-api', demoStore.storeApi)
     app.use('/media', demoStore.media)
+    app.use('/demo-payment', demoStore.payment)
   }
 
   // Resized store media (every product image goes through here); only the store's media origin is fetched.

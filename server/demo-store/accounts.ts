@@ -268,6 +268,16 @@ export function loggedInCustomer(db: Db, context: ContextState): Row | undefined
   return row && row.active === 1 && row.guest === 0 ? row : undefined
 }
 
+/**
+ * The context's customer for routes with `_loginRequiredAllowGuest` (addresses, profile, orders,
+ * payment): an active customer, guests included. Login-only routes keep using loggedInCustomer.
+ */
+export function sessionCustomer(db: Db, context: ContextState): Row | undefined {
+  if (!context.customerId) return undefined
+  const row = db.prepare('SELECT * FROM customer WHERE id = ?').get(context.customerId) as Row | undefined
+  return row && row.active === 1 ? row : undefined
+}
+
 export function customerGroupIdOf(row: Row | undefined): string {
   return row ? String(row.group_id) : CUSTOMER_GROUP_IDS.standard
 }

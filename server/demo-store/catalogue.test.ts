@@ -551,7 +551,8 @@ describe('cart', () => {
     const lowStock = await add('carttoken000000000000000000000b4', [{ id: product('FS-10005'), quantity: 50 }])
     const stock = (await call<{ product: Product }>('POST', `/product/${product('FS-10005')}`)).body.product.availableStock
     expect(lowStock.body.lineItems[0].quantity).toBe(stock)
-    expect(errorKeys(lowStock.body)).toEqual(['product-stock-reached'])
+    // The winches exceed 5,000 € net, so the cart also replaces the invoice payment (payment-method-blocked).
+    expect(errorKeys(lowStock.body).filter((key) => key.startsWith('product-'))).toEqual(['product-stock-reached'])
   })
 
   it('drops sold-out, unknown, price-on-request and parent products with level-20 errors', async () => {

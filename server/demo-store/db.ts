@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3'
+import { CART_MIGRATION } from './schema-cart'
+import { ORDER_MIGRATION } from './schema-orders'
 
 export type Db = Database.Database
 
@@ -119,6 +121,8 @@ export const migrations: readonly string[] = [
   ALTER TABLE context ADD COLUMN parked INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX context_customer ON context(customer_id);
   `,
+  CART_MIGRATION,
+  ORDER_MIGRATION,
 ]
 
 /** Opens (or creates) the database and applies pending migrations in one transaction each. */

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http'
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { DB_FILE_NAME } from './constants'
 import { openDatabase } from './db'
+import { createPaymentPage } from './payment-page'
 import { createMailer } from './mail/index'
 import { createStoreApiRouter, type DemoLogger, type StoreState } from './router'
 import { isStaleSeed, seedIfEmpty, type SeedReport } from './seed/index'
@@ -22,6 +23,8 @@ export interface DemoStoreOptions {
 export interface DemoStore {
   storeApi: Router
   media: Router
+  /** The demo payment provider's page; the host mounts it at /demo-payment on the public origin. */
+  payment: Router
   close(): void
   setMaintenance(on: boolean): void
   seed: SeedReport
@@ -78,9 +81,11 @@ export async function createDemoStore(options: DemoStoreOptions): Promise<DemoSt
   const mailer = createMailer({ outboxDir: join(options.dataDir, 'outbox'), smtpUrl: options.smtpUrl, logger: options.logger })
   const storeApi = createStoreApiRouter(db, publicUrl, state, mailer, options.logger)
   const media = createMediaRouter(mediaRoot)
+  const payment = createPaymentPage(db, publicUrl)
   return {
     storeApi,
     media,
+    payment,
     seed,
     close: () => db.close(),
     setMaintenance: (on: boolean) => {

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
-import { ViolationsError, customerGroupIdOf, loggedInCustomer, serializeCustomer } from './accounts'
+import { ViolationsError, customerGroupIdOf, loggedInCustomer, serializeCustomer, sessionCustomer } from './accounts'
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { CartStore } from './cart'
 import { catalogueData } from './catalogue'
@@ -11,7 +11,9 @@ import { StoreApiError, errorBody, errors } from './errors'
 import { HEX_ID, randomToken } from './ids'
 import type { Mailer } from './mail/index'
 import { registerAccountRoutes } from './routes/account'
+import { registerCartRoutes } from './routes/cart'
 import { registerCatalogueRoutes } from './routes/catalogue'
+import { registerOrderRoutes } from './routes/order'
 import * as content from './routes/content'
 
 export interface DemoLogger {
@@ -96,6 +98,10 @@ function cors(req: Request, res: Response, next: NextFunction): void {
   next()
 }
 
+/** Symfony's NotBlank violation, for an empty id in PATCH /context. */
+const blankValue = (field: string) =>
+  new StoreApiError(400, 'VIOLATION::IS_BLANK_ERROR', 'This value should not be blank.', { pointer: `/${field}`, parameters: { '{{ value }}': '""' }, title: 'Constraint violation error' })
+
 function state(res: Response): RequestState {
   return res.locals.demo as RequestState
 }
@@ -162,7 +168,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
 
   router.get('/context', wrap((req, res) => {
     const { token, context, serializer } = state(res)
-    const customer = loggedInCustomer(db, context)
+    // A guest session shows its guest customer (guest: true), as Shopware's context does.
+    const customer = sessionCustomer(db, context)
     send(req, res, salesChannelContext(serializer, token, context, customer ? serializeCustomer(serializer, customer, context) : null))
   }))
 
@@ -170,6 +177,12 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
     const { token, context } = state(res)
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>
     const next: ContextState = { ...context }
+    // A missing or null id leaves the context as it is (RequestDataBag::only). An empty string passes Shopware's
+    // Type/EntityExists checks and is saved, after which every request of the token fails (new Criteria([''])):
+    // the demo store refuses it up front as a blank value (README "Context").
+    for (const field of ['languageId', 'currencyId', 'paymentMethodId', 'shippingMethodId', 'countryId', 'countryStateId', 'billingAddressId', 'shippingAddressId']) {
+      if (typeof body[field] === 'string' && String(body[field]).trim() === '') throw blankValue(field)
+    }
     const check = (field: string, table: string, entity: string, allowed?: Set<string>) => {
       const value = body[field]
       if (value === undefined || value === null) return undefined
@@ -179,7 +192,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
       return value
     }
     if (body.billingAddressId !== undefined || body.shippingAddressId !== undefined) {
-      const customer = loggedInCustomer(db, context)
+      // Guests have a customer too (ContextSwitchRoute checks $context->getCustomer()).
+      const customer = sessionCustomer(db, context)
       if (!customer) throw errors.customerNotLoggedIn()
       // ContextSwitchRoute: EntityExists on the customer's own addresses.
       for (const field of ['billingAddressId', 'shippingAddressId'] as const) {
@@ -274,8 +288,10 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
     res.json(content.breadcrumb(state(res).serializer, req.params.id, type, referrer))
   }))
 
-  registerCatalogueRoutes(router, { wrap, state, contexts, carts })
+  registerCatalogueRoutes(router, { wrap, state })
+  registerCartRoutes(router, { wrap, state, contexts, carts })
   registerAccountRoutes(router, { db, publicUrl, contexts, carts, mailer, state })
+  registerOrderRoutes(router, { db, publicUrl, contexts, carts, mailer, state })
 
   router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
 

@@ -13,6 +13,7 @@ const demo = await createDemoStore({ dataDir, publicUrl, logger, maintenance })
 const app = express()
 app.use('/store-api', demo.storeApi)
 app.use('/media', demo.media)
+app.use('/demo-payment', demo.payment)
 const server = app.listen(port, '127.0.0.1', () => logger.info({ port, publicUrl, dataDir }, 'demo store listening'))
 
 const stop = () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CURRENCY_EUR_ID, LANGUAGE_IDS } from '../../server/demo-store/constants'
-import { randomHex } from '../../server/demo-store/ids'
+import { CURRENCY_EUR_ID, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from '../../server/demo-store/constants'
+import { randomHex, sid } from '../../server/demo-store/ids'
 import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer } from './demo-store-server'
 
 let store: DemoStoreServer
@@ -78,5 +78,45 @@ describe('PATCH /context', () => {
   it('refuses address ids without a logged-in customer', async () => {
     const response = await store.call('PATCH', '/context', { body: { billingAddressId: randomHex() } })
     expectStoreError('PATCH /context', response, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+  })
+})
+
+describe('PATCH /context: shipping, payment, country', () => {
+  interface ContextBody { shippingMethod: { id: string }; paymentMethod: { id: string }; shippingLocation: { country: { iso: string } } }
+  const read = async (token: string) => (await store.call('GET', '/context', { token })).body as ContextBody
+
+  it('switches shipping method, payment method and country', async () => {
+    const token = tokenOf((await store.call('GET', '/context')).headers)
+    const response = await store.call('PATCH', '/context', {
+      token, body: { shippingMethodId: SHIPPING_METHOD_IDS.freight, paymentMethodId: PAYMENT_METHOD_IDS.prepayment, countryId: sid('country:AT') },
+    })
+    expect(response.status).toBe(200)
+    expectConformant('PATCH /context', response)
+    expect(await read(token)).toMatchObject({
+      shippingMethod: { id: SHIPPING_METHOD_IDS.freight }, paymentMethod: { id: PAYMENT_METHOD_IDS.prepayment }, shippingLocation: { country: { iso: 'AT' } },
+    })
+  })
+
+  it('leaves the context as it is for missing or null ids, and refuses empty ones as blank at the field', async () => {
+    const token = tokenOf((await store.call('GET', '/context')).headers)
+    await store.call('PATCH', '/context', { token, body: { shippingMethodId: SHIPPING_METHOD_IDS.express, paymentMethodId: PAYMENT_METHOD_IDS.demoPay } })
+    expect((await store.call('PATCH', '/context', { token, body: {} })).status).toBe(200)
+    expect((await store.call('PATCH', '/context', { token, body: { shippingMethodId: null, paymentMethodId: null } })).status).toBe(200)
+    expect(await read(token)).toMatchObject({ shippingMethod: { id: SHIPPING_METHOD_IDS.express }, paymentMethod: { id: PAYMENT_METHOD_IDS.demoPay } })
+
+    for (const field of ['shippingMethodId', 'paymentMethodId', 'countryId']) {
+      const response = await store.call('PATCH', '/context', { token, body: { [field]: '' } })
+      expectStoreError('PATCH /context', response, 400, 'VIOLATION::IS_BLANK_ERROR')
+      expect(response.body).toMatchObject({ errors: [{ source: { pointer: `/${field}` } }] })
+    }
+    expect(await read(token)).toMatchObject({ shippingMethod: { id: SHIPPING_METHOD_IDS.express }, paymentMethod: { id: PAYMENT_METHOD_IDS.demoPay } })
+  })
+
+  it('refuses unknown shipping and payment method ids with a violation', async () => {
+    for (const field of ['shippingMethodId', 'paymentMethodId']) {
+      const response = await store.call('PATCH', '/context', { body: { [field]: randomHex() } })
+      expectStoreError('PATCH /context', response, 400, 'VIOLATION::ENTITY_DOES_NOT_EXISTS')
+      expect(response.body).toMatchObject({ errors: [{ source: { pointer: `/${field}` } }] })
+    }
   })
 })

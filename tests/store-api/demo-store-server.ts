@@ -73,6 +73,7 @@ export async function startDemoStore(options: DemoStoreServerOptions = {}): Prom
   })
   app.use('/store-api', demo.storeApi)
   app.use('/media', demo.media)
+  app.use('/demo-payment', demo.payment)
   // The host's last resort: any error that leaves the store's routers becomes a plain 500.
   app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).type('text/plain').send('Internal Server Error')

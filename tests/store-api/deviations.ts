@@ -157,6 +157,20 @@ export const deviations: Deviation[] = [
   },
   {
     kind: 'schema',
+    pointer: '#/components/schemas/LineItem/properties/priceDefinition',
+    replacement: {
+      description: 'The price definition of the line item type: quantity (products), percentage or absolute (promotion discounts).',
+      anyOf: [
+        { $ref: '#/components/schemas/CartPriceQuantity' },
+        { type: 'object', required: ['apiAlias'], properties: { apiAlias: { enum: ['cart_price_percentage', 'cart_price_absolute'] }, type: { enum: ['percentage', 'absolute'] } } },
+      ],
+    },
+    differs: 'The schema types every line item price definition as CartPriceQuantity; discount line items carry a percentage or absolute definition.',
+    why: 'PromotionItemBuilder gives discounts a PercentagePriceDefinition (apiAlias cart_price_percentage) or AbsolutePriceDefinition (cart_price_absolute).',
+    source: `${NOTES} §6 "Promotions"; Shopware core PromotionItemBuilder::buildDiscountLineItem, PercentagePriceDefinition, AbsolutePriceDefinition`,
+  },
+  {
+    kind: 'schema',
     pointer: '#/components/schemas/CartDeliveryInformation/properties/weight',
     replacement: { type: 'number' },
     differs: 'The schema types the delivery weight as an integer; product weights are decimals (kg).',
@@ -267,5 +281,44 @@ export const deviations: Deviation[] = [
     differs: 'The 6.7 schema has no /account/change-payment-method/{paymentMethodId} (6.7 removed the default payment method).',
     why: 'The storefront spec keeps a default payment method per customer; the demo store serves the 6.6 route (schema 6.6.10).',
     source: `${NOTES} §3 Account (changePaymentMethod); Shopware core 6.6 ChangePaymentMethodRoute`,
+  },
+  // Orders and payment (issue 8).
+  ...(['Order/properties/shippingCosts', 'OrderDelivery/properties/shippingCosts', 'OrderTransaction/properties/amount'] as const).map((path): Deviation => ({
+    kind: 'schema',
+    pointer: `#/components/schemas/${path}`,
+    replacement: { $ref: '#/components/schemas/CalculatedPrice' },
+    differs: 'The schema types the taxes, tax rules and reference/list/regulation prices of this price as objects.',
+    why: 'Shopware stores and sends a CalculatedPrice here (calculatedTaxes and taxRules are lists, the optional prices null), as in the cart.',
+    source: 'Shopware core OrderDefinition::shippingCosts, OrderDeliveryDefinition::shippingCosts, OrderTransactionDefinition::amount (CalculatedPriceField)',
+  })),
+  {
+    kind: 'schema',
+    pointer: '#/components/schemas/OrderLineItem/properties/priceDefinition',
+    replacement: {
+      description: 'The price definition of the ordered line item: quantity (products), percentage or absolute (promotion discounts).',
+      anyOf: [
+        { $ref: '#/components/schemas/CartPriceQuantity' },
+        { type: 'object', required: ['apiAlias'], properties: { apiAlias: { enum: ['cart_price_percentage', 'cart_price_absolute'] }, type: { enum: ['percentage', 'absolute'] } } },
+      ],
+    },
+    differs: 'The schema types every order line item price definition as CartPriceQuantity; discount line items keep their percentage or absolute definition.',
+    why: 'OrderConverter copies the cart line item\'s price definition into the order line item (see the LineItem deviation above).',
+    source: 'Shopware core LineItemTransformer::transform (priceDefinition), PromotionItemBuilder::buildDiscountLineItem',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/paths/~1handle-payment/post/responses/200/content/application~1json/schema',
+    replacement: { type: 'object', properties: { redirectUrl: { type: ['string', 'null'] } }, required: ['redirectUrl'] },
+    differs: 'The schema types redirectUrl as a string; Shopware sends null when the payment needs no redirect.',
+    why: 'PaymentProcessor::pay returns null for synchronous handlers (invoice, prepayment) and when no transaction is open; HandlePaymentMethodRouteResponse then sends redirectUrl: null.',
+    source: 'Shopware core PaymentProcessor::pay, HandlePaymentMethodRouteResponse; server/demo-store/README.md "Orders and payment"',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/paths/~1handle-payment/get/responses/200/content/application~1json/schema',
+    replacement: { type: 'object', properties: { redirectUrl: { type: ['string', 'null'] } }, required: ['redirectUrl'] },
+    differs: 'The schema types redirectUrl as a string; Shopware sends null when the payment needs no redirect.',
+    why: 'As for POST /handle-payment (the route answers GET and POST alike).',
+    source: 'Shopware core HandlePaymentMethodRoute (#[Route(methods: [\'GET\', \'POST\'])])',
   },
 ]

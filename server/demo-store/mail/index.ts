@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { LANGUAGE_IDS, LANGUAGE_KEYS, type LanguageKey } from '../constants'
 import type { DemoLogger } from '../router'
+import { orderSection, type OrderMailData } from './order-mail'
 import { MAIL_TEXTS, SENDER, SIGNATURE } from './texts'
 
-export type MailKind = 'registration-confirm' | 'password-recovery' | 'reseller-approved'
+export type MailKind = 'registration-confirm' | 'password-recovery' | 'reseller-approved' | 'order-confirmation'
 
 export interface MailRequest {
   kind: MailKind
@@ -18,6 +19,8 @@ export interface MailRequest {
   languageId: string
   /** The link: confirm / recovery / shop home for the approval. */
   url?: string
+  /** For 'order-confirmation': the order in the order's language (lines, totals, methods, addresses). */
+  order?: OrderMailData
 }
 
 export interface Mailer {
@@ -44,12 +47,15 @@ function escapeHtml(value: string): string {
 export function composeMail(mail: MailRequest): ComposedMail {
   const language = languageKeyOf(mail.languageId)
   const t = MAIL_TEXTS[language][mail.kind]
+  const subject = t.subject.replace('{orderNumber}', mail.order?.orderNumber ?? '')
   const greeting = t.greeting.replace('{name}', mail.name.trim())
   const url = mail.url
+  const order = mail.order ? orderSection(language, mail.order) : undefined
   const text = [
     greeting,
     '',
     ...t.body,
+    ...(order ? ['', ...order.text] : []),
     ...(url ? ['', `${t.action}:`, url] : []),
     '',
     ...t.footer,
@@ -62,12 +68,13 @@ export function composeMail(mail: MailRequest): ComposedMail {
     '<!DOCTYPE html>',
     `<html lang="${language}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(t.subject)}</title></head>`,
+    `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f4f1ea;color:#1f2a1c;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:4px">',
     `<p style="margin:0 0 24px;font-weight:bold;color:#2f5d2a">${escapeHtml(SENDER.name)}</p>`,
     paragraph(greeting),
     ...t.body.map(paragraph),
+    ...(order ? order.html : []),
     ...(url
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#2f5d2a;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t.action)}</a></p>`,
@@ -81,7 +88,7 @@ export function composeMail(mail: MailRequest): ComposedMail {
     '</html>',
     '',
   ].join('\n')
-  return { language, subject: t.subject, text, html }
+  return { language, subject, text, html }
 }
 
 let sequence = 0

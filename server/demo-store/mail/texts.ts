@@ -26,6 +26,16 @@ export const SIGNATURE: Record<LanguageKey, string> = {
 
 export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
   de: {
+    'order-confirmation': {
+      subject: 'Ihre Bestellung {orderNumber} bei Forsttechnik Demo',
+      greeting: 'Hallo {name},',
+      body: [
+        'vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bearbeiten sie schnellstmöglich.',
+        'Hier ist eine Übersicht Ihrer Bestellung:',
+      ],
+      action: 'Bestellung ansehen',
+      footer: ['Bei Fragen zu Ihrer Bestellung antworten Sie einfach auf diese E-Mail und nennen Sie Ihre Bestellnummer.'],
+    },
     'registration-confirm': {
       subject: 'Bitte bestätigen Sie Ihre Registrierung bei Forsttechnik Demo',
       greeting: 'Hallo {name},',
@@ -58,6 +68,16 @@ export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
     },
   },
   en: {
+    'order-confirmation': {
+      subject: 'Your order {orderNumber} at Forsttechnik Demo',
+      greeting: 'Hello {name},',
+      body: [
+        'thank you for your order. We have received it and will process it as soon as possible.',
+        'Here is a summary of your order:',
+      ],
+      action: 'View order',
+      footer: ['If you have questions about your order, simply reply to this email and quote your order number.'],
+    },
     'registration-confirm': {
       subject: 'Please confirm your registration at Forsttechnik Demo',
       greeting: 'Hello {name},',
@@ -90,6 +110,16 @@ export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
     },
   },
   fr: {
+    'order-confirmation': {
+      subject: 'Votre commande {orderNumber} chez Forsttechnik Demo',
+      greeting: 'Bonjour {name},',
+      body: [
+        'merci pour votre commande. Nous l’avons bien reçue et la traitons dans les meilleurs délais.',
+        'Voici le récapitulatif de votre commande\u00a0:',
+      ],
+      action: 'Voir la commande',
+      footer: ['Pour toute question sur votre commande, répondez simplement à cet e-mail en indiquant votre numéro de commande.'],
+    },
     'registration-confirm': {
       subject: 'Veuillez confirmer votre inscription chez Forsttechnik Demo',
       greeting: 'Bonjour {name},',

@@ -2,13 +2,13 @@ import type { NextFunction, Request, Response, Router } from 'express'
 import {
   COMPANY_TYPES, CUSTOM_FIELD_KEYS, LOGIN_LIMITS, PASSWORD_MIN_LENGTH, RECOVERY_LIMITS, TimeBackoffLimiter, Violations, accountErrors, bodyOf,
   emailTaken, entityMissing, findAccountByEmail, formatValue, hashPasswordAsync, invalidEmail, isEmail, loggedInCustomer, nextCustomerNumber,
-  noSuchChoice, notEqual, optInPending, passwordTooShort, requiredString, serializeAddress, serializeCustomer, sha1, stringField, tooLong,
-  verifyPassword, type Body,
+  noSuchChoice, notEqual, optInPending, passwordTooShort, requiredString, serializeAddress, serializeCustomer, sessionCustomer, sha1, stringField,
+  tooLong, verifyPassword, type Body,
 } from '../accounts'
 import { NOT_SPECIFIED_SALUTATION_ID, insertAddress, ownAddress, readAddress, updateAddress, type AddressInput } from '../addresses'
-import { addItems, type CartStore } from '../cart'
+import { mergeCarts, type CartStore } from '../cart'
 import { CUSTOMER_GROUP_IDS } from '../constants'
-import { VAT_ID_PATTERNS, paymentMethod, type ContextState, type ContextStore } from '../context'
+import { VAT_ID_PATTERNS, type ContextState, type ContextStore } from '../context'
 import { applyIncludes, parseCriteria, searchEntities, type JsonObject } from '../criteria'
 import type { Db } from '../db'
 import type { Serializer } from '../entities'
@@ -154,6 +154,13 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
     return customer
   }
 
+  /** `_loginRequired` with `_loginRequiredAllowGuest`: a logged-in customer or a guest session. */
+  const requireSessionCustomer = (res: Response): Row => {
+    const customer = sessionCustomer(db, state(res).context)
+    if (!customer) throw errors.customerNotLoggedIn()
+    return customer
+  }
+
   const customerById = (id: string): Row => db.prepare('SELECT * FROM customer WHERE id = ?').get(id) as Row
 
   /**
@@ -171,7 +178,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
     let cart = guestCart
     const parked = contexts.parkedToken(customerId)
     if (parked) {
-      cart = addItems(carts.load(parked), guestCart.lineItems)
+      cart = mergeCarts(carts.load(parked), guestCart)
       contexts.delete(parked)
     }
     contexts.delete(token)
@@ -180,7 +187,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
       paymentMethodId: customer.default_payment_method_id ? String(customer.default_payment_method_id) : context.paymentMethodId,
     }
     contexts.save(newToken, next)
-    if (cart.lineItems.length > 0) carts.save(newToken, cart)
+    if (cart.lineItems.length > 0 || (cart.promotionCodes ?? []).length > 0) carts.save(newToken, cart)
     db.prepare('UPDATE customer SET last_login = ? WHERE id = ?').run(now(), customerId)
     res.setHeader('sw-context-token', newToken)
     return { token: newToken, context: next }
@@ -193,13 +200,16 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
     const { context, serializer: s } = state(res)
     const body = bodyOf(req.body)
     const v = new Violations()
+    // RegisterRoute: a guest (`guest: true`) has no password and may reuse any email (the unique-email
+    // constraint only applies to accounts); guests are never asked for a double opt-in here.
+    const guest = body.guest === true || body.guest === 'true' || body.guest === '1' || body.guest === 1
     const email = requiredString(v, body, 'email')
-    const password = checkNewPassword(v, body, 'password')
+    const password = guest ? '' : checkNewPassword(v, body, 'password')
     // Hashed before the email is checked, so a taken email does not answer faster than a new one.
     const passwordHash = password === '' ? null : await hashPasswordAsync(password)
     if (email !== '') {
       if (!isEmail(email)) invalidEmail(v, '/email', email, 'VIOLATION::INVALID_EMAIL_FORMAT_ERROR')
-      else if (emailTaken(db, email)) {
+      else if (!guest && emailTaken(db, email)) {
         v.add('/email', 'CUSTOMER_EMAIL_NOT_UNIQUE', `The email address ${email} is already in use.`, { '{{ email }}': formatValue(email) })
       }
     }
@@ -246,7 +256,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
     v.throwIfAny()
 
     const customerId = randomHex()
-    const hash = randomHex()
+    const hash = guest ? null : randomHex()
     const createdAt = now()
     const billingId = randomHex()
     const shippingId = shipping ? randomHex() : billingId
@@ -255,16 +265,23 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
         `INSERT INTO customer (id, group_id, requested_group_id, customer_number, salutation_id, first_name, last_name, email, password_hash,
           company, account_type, vat_ids, title, default_billing_address_id, default_shipping_address_id, default_payment_method_id,
           language_id, active, guest, custom_fields, created_at, double_opt_in_registration, double_opt_in_email_sent_date, hash, first_login)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, 1, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         customerId, CUSTOMER_GROUP_IDS.standard, requestedGroupId, nextCustomerNumber(db), salutationId, firstName, lastName, email, passwordHash,
         company, accountType, JSON.stringify(vatIds), title, billingId, shippingId, context.paymentMethodId, s.languageId,
-        JSON.stringify(customFields), createdAt, createdAt, hash, createdAt,
+        guest ? 1 : 0, guest ? 1 : 0, JSON.stringify(customFields), createdAt, guest ? 0 : 1, guest ? null : createdAt, hash, createdAt,
       )
       insertAddress(db, customerId, { ...billing, company: billing.company ?? company }, billingId)
       if (shipping) insertAddress(db, customerId, { ...shipping, company: shipping.company ?? company }, shippingId)
     })()
     const customer = customerById(customerId)
+    if (guest) {
+      // No opt-in for guests: logged in as a guest session at once, under a new token (RegisterRoute
+      // replaces the context token when no confirmation is needed).
+      const session = startSession(res, customer)
+      res.json(serializeCustomer(s, customer, session.context))
+      return
+    }
     let url = `${storefrontUrl}/registration/confirm?em=${sha1(email)}&hash=${hash}`
     const redirectTo = typeof body.redirectTo === 'string' && body.redirectTo !== '' ? body.redirectTo : null
     if (redirectTo) url += `&${new URLSearchParams({ redirectTo }).toString()}`
@@ -322,7 +339,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   }))
 
   router.post('/account/logout', handle((_req, res) => {
-    requireCustomer(res)
+    requireSessionCustomer(res)
     const { token } = state(res)
     // The session stays for the next login's cart (CartRestorer), under a token no client knows.
     contexts.move(token, randomToken(), { parked: true })
@@ -334,7 +351,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   // Customer and profile (CustomerRoute, ChangeCustomerProfileRoute, ChangeEmailRoute, ChangePasswordRoute)
 
   const readCustomer = handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const { serializer: s, context } = state(res)
     sendWithIncludes(req, res, serializeCustomer(s, customer, context))
   })
@@ -342,7 +359,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   router.get('/account/customer', readCustomer)
 
   router.post('/account/change-profile', handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const body = bodyOf(req.body)
     const v = new Violations()
     const firstName = requiredString(v, body, 'firstName')
@@ -483,7 +500,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   // Addresses (ListAddressRoute, UpsertAddressRoute, DeleteAddressRoute, SwitchDefaultAddressRoute)
 
   const listAddresses = handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const s = state(res).serializer
     const source = req.method === 'GET' ? (req.query as Record<string, unknown>) : bodyOf(req.body)
     const criteria = parseCriteria(source)
@@ -494,7 +511,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   router.get('/account/list-address', listAddresses)
 
   router.post('/account/address', handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const v = new Violations()
     const input = readAddress(db, v, req.body, '')
     v.throwIfAny()
@@ -503,7 +520,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   }))
 
   const switchDefault = (column: 'default_billing_address_id' | 'default_shipping_address_id') => handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const id = req.params.addressId
     if (!ownAddress(db, String(customer.id), id)) throw accountErrors.addressNotFound(id)
     db.prepare(`UPDATE customer SET ${column} = ?, updated_at = ? WHERE id = ?`).run(id, now(), customer.id)
@@ -513,7 +530,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   router.patch('/account/address/default-shipping/:addressId', switchDefault('default_shipping_address_id'))
 
   router.patch('/account/address/:addressId', handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const id = req.params.addressId
     if (!ownAddress(db, String(customer.id), id)) throw accountErrors.addressNotFound(id)
     const v = new Violations()
@@ -524,7 +541,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   }))
 
   router.delete('/account/address/:addressId', handle((req, res) => {
-    const customer = requireCustomer(res)
+    const customer = requireSessionCustomer(res)
     const { context } = state(res)
     const id = req.params.addressId
     if (!ownAddress(db, String(customer.id), id)) throw accountErrors.addressNotFound(id)
@@ -535,19 +552,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
   }))
 
   // ---------------------------------------------------------------------------------------------
-  // Payment methods (PaymentMethodRoute; ChangePaymentMethodRoute of 6.6)
-
-  const paymentMethods = handle((req, res) => {
-    const s = state(res).serializer
-    const source = { ...bodyOf(req.body), ...(req.query as Record<string, unknown>) }
-    delete source.onlyAvailable
-    const criteria = parseCriteria(source)
-    // Every method is available: the demo store has no availability rules, so onlyAvailable changes nothing.
-    const all = s.rows('SELECT id FROM payment_method ORDER BY position').map((r) => paymentMethod(s, String(r.id))).filter((p): p is JsonObject => p !== null)
-    res.json(applyIncludes(searchEntities('payment_method', all, criteria), criteria.includes))
-  })
-  router.post('/payment-method', paymentMethods)
-  router.get('/payment-method', paymentMethods)
+  // ChangePaymentMethodRoute of 6.6 (the payment method list is in routes/cart.ts)
 
   router.post('/account/change-payment-method/:paymentMethodId', handle((req, res) => {
     const customer = requireCustomer(res)

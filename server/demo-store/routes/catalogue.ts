@@ -1,7 +1,6 @@
 import type { Request, Response, Router } from 'express'
-import { addItems, calculateCart, parseLineItems, type CartStore } from '../cart'
 import { parseListingParams, productListing, productSearch, requireCategory } from '../catalogue'
-import type { ContextStore, ContextState } from '../context'
+import type { ContextState } from '../context'
 import { applyIncludes, parseCriteria } from '../criteria'
 import type { Serializer } from '../entities'
 import { StoreApiError } from '../errors'
@@ -10,8 +9,6 @@ import { crossSellings, findVariant, productDetail, productReviews } from '../pr
 interface Handlers {
   wrap(handler: (req: Request, res: Response) => void): (req: Request, res: Response, next: (err?: unknown) => void) => void
   state(res: Response): { token: string; context: ContextState; serializer: Serializer }
-  contexts: ContextStore
-  carts: CartStore
 }
 
 function bodyOf(req: Request): Record<string, unknown> {
@@ -36,8 +33,8 @@ function searchTerm(req: Request): string {
   return raw.trim()
 }
 
-/** Product listing, search, product detail and the minimal cart of the Store API. */
-export function registerCatalogueRoutes(router: Router, { wrap, state, contexts, carts }: Handlers): void {
+/** Product listing, search and product detail of the Store API. */
+export function registerCatalogueRoutes(router: Router, { wrap, state }: Handlers): void {
   const listing = wrap((req, res) => {
     const s = state(res).serializer
     requireCategory(s, req.params.categoryId)
@@ -85,24 +82,4 @@ export function registerCatalogueRoutes(router: Router, { wrap, state, contexts,
   const cross = wrap((req, res) => sendWithIncludes(req, res, crossSellings(state(res).serializer, req.params.productId)))
   router.post('/product/:productId/cross-selling', cross)
   router.get('/product/:productId/cross-selling', cross)
-
-  const readCart = wrap((req, res) => {
-    const { token, context, serializer } = state(res)
-    const stored = carts.load(token)
-    const result = calculateCart(serializer, token, context, stored)
-    if (JSON.stringify(result.stored) !== JSON.stringify(stored)) carts.save(token, result.stored)
-    sendWithIncludes(req, res, result.body)
-  })
-  router.get('/checkout/cart', readCart)
-  router.post('/checkout/cart', readCart)
-
-  router.post('/checkout/cart/line-item', wrap((req, res) => {
-    const { token, context, serializer } = state(res)
-    const items = parseLineItems(req.body)
-    const result = calculateCart(serializer, token, context, addItems(carts.load(token), items))
-    // Adding to the cart is a stateful act: the token must survive, so its context is persisted too.
-    contexts.save(token, context)
-    carts.save(token, result.stored)
-    sendWithIncludes(req, res, result.body)
-  }))
 }

@@ -42,6 +42,8 @@ export interface ProductSpec {
   priceOnRequest?: boolean
   tags?: string[]
   download?: boolean
+  /** A digital product (state is-download): no delivery, no shipping costs. */
+  digital?: boolean
 }
 
 const opt = (group: GroupKey, key: string, name: Tri): OptionRef => ({ group, key, name })
@@ -402,6 +404,25 @@ export function productSpecs(): ProductSpec[] {
   })
 
   for (const s of list) if (s.tags === undefined && rnd() < 0.1) s.tags = ['Neu']
+  // Appended after the random tags so that every earlier product keeps its generated data.
+  list.push(p({
+    number: 'FS-95001', family: 'winch-part', category: 'winch-parts', manufacturer: 'waldkraft', digital: true, download: true,
+    name: txt('Werkstatthandbuch Seilwinde (PDF)', 'Winch workshop manual (PDF)', 'Manuel d’atelier du treuil (PDF)'),
+    description: txt(
+      '<p>Werkstatthandbuch für die Forstseilwinden FSW 35 bis FSW 80 als PDF zum Herunterladen: Wartung, Bremseneinstellung, Fehlersuche.</p>',
+      '<p>Workshop manual for the FSW 35 to FSW 80 forestry winches as a PDF download: maintenance, brake adjustment, troubleshooting.</p>',
+      '<p>Manuel d’atelier des treuils forestiers FSW 35 à FSW 80 en PDF à télécharger : entretien, réglage des freins, diagnostic.</p>'),
+    price: 29, availability: 'in-stock', weight: 0, properties: [], tags: [],
+  }))
+  list.push(p({
+    number: 'FS-95002', family: 'winch-part', category: 'winch-parts', manufacturer: 'waldkraft', tax: 'reduced',
+    name: txt('Werkstatthandbuch Seilwinde (gedruckt)', 'Winch workshop manual (printed)', 'Manuel d’atelier du treuil (imprimé)'),
+    description: txt(
+      '<p>Das Werkstatthandbuch als gebundenes Buch, 7 % MwSt.: Wartung, Bremseneinstellung, Fehlersuche.</p>',
+      '<p>The workshop manual as a bound book, 7% VAT: maintenance, brake adjustment, troubleshooting.</p>',
+      '<p>Le manuel d’atelier en livre relié, TVA 7 % : entretien, réglage des freins, diagnostic.</p>'),
+    price: 39.9, availability: 'in-stock', weight: 0.8, properties: [], tags: [],
+  }))
   return list
 }
 
@@ -497,7 +518,7 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => st
       ean: `40${String(1000000000 + index * 7919).slice(-10)}${index % 10}`,
       release_date: new Date(Date.UTC(2022 + (index % 3), index % 12, 1 + (index % 27))).toISOString(),
       rating_average: points.length ? Math.round((points.reduce((a, b) => a + b, 0) / points.length) * 100) / 100 : null,
-      sales: Math.floor(rnd() * 500), active: 1, family: s.family, custom_fields: JSON.stringify(customFields),
+      sales: Math.floor(rnd() * 500), active: 1, family: s.family, custom_fields: JSON.stringify(customFields), is_download: bool(s.digital ?? false),
       translations: JSON.stringify(Object.fromEntries((['de', 'en', 'fr'] as const).map((k, i) => [LANGUAGE_IDS[k], {
         name: s.name[i], description: s.description[i], keywords: null, metaTitle: null, metaDescription: null,
         packUnit: null, customFields: translatedCustom(i),

@@ -5,6 +5,7 @@ import { productSpecs, seedCatalogue, type ProductSpec } from './catalogue'
 import { contentMedia, seedContent } from './content'
 import { MANUAL_MEDIA_ID, logoSvg, productImageSvg, renderImages, sceneSvg, type ImageJob } from './media'
 import { buildCatalogueIndex } from '../search-index'
+import { seedPromotions } from './promotions'
 import { seedSystem } from './system'
 import { Inserter, same, type Tri } from './util'
 import { sid } from '../ids'
@@ -14,7 +15,7 @@ export interface SeedReport { seeded: boolean; durationMs: number; products: num
 const SEED_KEY = 'seeded_at'
 const SEED_VERSION_KEY = 'seed_version'
 /** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
-export const SEED_VERSION = 7
+export const SEED_VERSION = 8
 const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
 
 /**
@@ -80,6 +81,7 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
     db.pragma('defer_foreign_keys = ON')
     insertMedia(ins)
     seedSystem(ins)
+    seedPromotions(ins)
     const names = new Map<string, Tri>()
     const addNames = (s: ProductSpec) => {
       names.set(s.number, s.name)

@@ -75,7 +75,9 @@ export function seedSystem(ins: Inserter): void {
   COUNTRIES.forEach((c, position) => {
     const id = countryId(c.iso)
     ins.insert('country', {
-      id, iso: c.iso, iso3: c.iso3, position: position + 1, is_eu: bool(c.eu), shipping_available: 1,
+      // Switzerland: registration works, but the shop neither ships nor invoices there (customs), so a cart
+      // with a Swiss address answers shipping-/billing-address-blocked.
+      id, iso: c.iso, iso3: c.iso3, position: position + 1, is_eu: bool(c.eu), shipping_available: bool(c.iso !== 'CH'), billing_allowed: bool(c.iso !== 'CH'),
       postal_code_pattern: c.zip, translations: tr({ name: c.names }),
     })
     c.states?.forEach(([code, names], i) => {
@@ -126,6 +128,8 @@ export function seedSystem(ins: Inserter): void {
       id: SHIPPING_METHOD_IDS[key], technical_name: technicalName, position: position + 1,
       delivery_time_id: sid(`delivery-time:${deliveryTime}`), tax_type: 'auto',
       prices: JSON.stringify([{ quantityStart: 1, net: price, freeFromNet: key === 'standard' ? 250 : null }]),
+      // Express is only offered where next-day delivery works (availability rule "shipping country is DE or AT").
+      available_country_isos: key === 'express' ? JSON.stringify(['DE', 'AT']) : null,
       translations: tr({ name, description }),
     })
   })
@@ -142,6 +146,8 @@ export function seedSystem(ins: Inserter): void {
     ins.insert('payment_method', {
       id: PAYMENT_METHOD_IDS[key], technical_name: technicalName, position: position + 1, is_async: bool(isAsync),
       after_order_enabled: 1, translations: tr({ name, description }),
+      // Invoice only up to 5,000 € net (availability rule "cart amount (net) at most 5,000"); above it the credit risk is the shop's.
+      max_cart_net: key === 'invoice' ? 5000 : null,
     })
   })
 

@@ -1,0 +1,127 @@
+import type { NextFunction, Request, Response, Router } from 'express'
+import { bodyOf, sessionCustomer } from '../accounts'
+import type { CartStore } from '../cart'
+import type { ContextState, ContextStore } from '../context'
+import { applyIncludes, parseCriteria, searchEntities, type JsonObject } from '../criteria'
+import type { Db } from '../db'
+import type { Serializer } from '../entities'
+import { errors } from '../errors'
+import type { Mailer } from '../mail/index'
+import type { OrderMailData } from '../mail/order-mail'
+import {
+  customerOrders, handlePayment, orderRow, paymentChangeable, placeOrder, readOrderInput, readPaymentRequest, serializeOrder, setOrderPayment,
+} from '../orders'
+
+type Row = Record<string, string | number | null>
+
+interface OrderDeps {
+  db: Db
+  publicUrl: string
+  contexts: ContextStore
+  carts: CartStore
+  mailer: Mailer
+  state(res: Response): { token: string; context: ContextState; serializer: Serializer }
+}
+
+function addressLines(address: JsonObject | null | undefined): string[] {
+  if (!address) return []
+  const country = address.country as JsonObject | undefined
+  const countryName = (country?.translated as JsonObject | undefined)?.name ?? country?.name
+  return [
+    address.company, address.department, `${String(address.firstName ?? '')} ${String(address.lastName ?? '')}`.trim(), address.street,
+    address.additionalAddressLine1, address.additionalAddressLine2, `${String(address.zipcode ?? '')} ${String(address.city ?? '')}`.trim(), countryName,
+  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '')
+}
+
+/** The confirmation mail's view of a serialized order (already in the order's language). */
+export function orderMailData(order: JsonObject): OrderMailData {
+  const price = order.price as JsonObject
+  const delivery = (order.deliveries as JsonObject[])[0]
+  const transactions = order.transactions as JsonObject[]
+  const payment = transactions[transactions.length - 1]?.paymentMethod as JsonObject | undefined
+  const shippingMethod = delivery?.shippingMethod as JsonObject | undefined
+  const billing = order.billingAddress as JsonObject | undefined
+  const shipping = delivery?.shippingOrderAddress as JsonObject | undefined
+  const custom = (order.customFields ?? {}) as JsonObject
+  const name = (entity: JsonObject | undefined) => String((entity?.translated as JsonObject | undefined)?.name ?? entity?.name ?? '')
+  return {
+    orderNumber: String(order.orderNumber),
+    lines: (order.lineItems as JsonObject[]).map((li) => ({
+      label: String(li.label), productNumber: typeof (li.payload as JsonObject | undefined)?.productNumber === 'string' ? String((li.payload as JsonObject).productNumber) : null,
+      quantity: Number(li.quantity), unitPrice: Number(li.unitPrice), totalPrice: Number(li.totalPrice),
+    })),
+    positionPrice: Number(price.positionPrice), shippingCosts: Number(order.shippingTotal ?? 0), netPrice: Number(price.netPrice),
+    taxes: (price.calculatedTaxes as JsonObject[]).map((t) => ({ rate: Number(t.taxRate), tax: Number(t.tax) })), totalPrice: Number(price.totalPrice),
+    paymentMethod: name(payment), shippingMethod: shippingMethod ? name(shippingMethod) : null,
+    billingAddress: addressLines(billing),
+    shippingAddress: shipping && billing && shipping.id !== billing.id ? addressLines(shipping) : null,
+    customerComment: typeof order.customerComment === 'string' ? order.customerComment : null,
+    contactPerson: typeof custom.forst_contact_person === 'string' ? custom.forst_contact_person : null,
+    desiredDeliveryDate: typeof custom.forst_desired_delivery_date === 'string' ? custom.forst_desired_delivery_date : null,
+  }
+}
+
+/** POST /checkout/order, GET|POST /order, POST /order/payment, GET|POST /handle-payment (guests allowed everywhere). */
+export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
+  const { db, publicUrl, contexts, carts, mailer, state } = deps
+
+  const handle = (handler: (req: Request, res: Response) => void) => (req: Request, res: Response, next: NextFunction) => {
+    try {
+      handler(req, res)
+    } catch (err) {
+      next(err)
+    }
+  }
+
+  /** `_loginRequired` + `_loginRequiredAllowGuest`: a customer or a guest session, else 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN. */
+  const requireSessionCustomer = (res: Response): Row => {
+    const customer = sessionCustomer(db, state(res).context)
+    if (!customer) throw errors.customerNotLoggedIn()
+    return customer
+  }
+
+  router.post('/checkout/order', handle((req, res) => {
+    const { token, context, serializer: s } = state(res)
+    const customer = requireSessionCustomer(res)
+    const input = readOrderInput(req.body)
+    // Parsed before the order is placed: a bad `includes` must not fail the answer of a stored order.
+    const { includes } = parseCriteria(bodyOf(req.body))
+    const orderId = placeOrder({ db, carts, contexts }, s, token, context, input)
+    const order = serializeOrder(s, orderRow(db, orderId) as Row)
+    // Not awaited: the shopper's answer must not wait for the mail server (send never throws).
+    void mailer.send({
+      kind: 'order-confirmation', to: String(customer.email), name: `${String(customer.first_name)} ${String(customer.last_name)}`,
+      languageId: s.languageId, order: orderMailData(order),
+    })
+    res.json(applyIncludes(order, includes))
+  }))
+
+  const listOrders = handle((req, res) => {
+    const customer = requireSessionCustomer(res)
+    const s = state(res).serializer
+    const source = req.method === 'GET' ? (req.query as Record<string, unknown>) : { ...(req.query as Record<string, unknown>), ...bodyOf(req.body) }
+    const criteria = parseCriteria(source)
+    // Associations are always included (the demo store has no lazy loading); criteria filter, sort and page.
+    const orders = searchEntities('order', customerOrders(s, String(customer.id)), criteria)
+    const changeable = Object.fromEntries(orders.elements.map((o) => [String(o.id), paymentChangeable(db, String(o.id))]))
+    res.json(applyIncludes({ orders, paymentChangeable: changeable, apiAlias: 'order_route_response_struct' }, criteria.includes))
+  })
+  router.post('/order', listOrders)
+  router.get('/order', listOrders)
+
+  router.post('/order/payment', handle((req, res) => {
+    const customer = requireSessionCustomer(res)
+    const body = bodyOf(req.body)
+    setOrderPayment(db, String(customer.id), typeof body.orderId === 'string' ? body.orderId : '', typeof body.paymentMethodId === 'string' ? body.paymentMethodId : '')
+    res.json({ success: true, apiAlias: 'array_struct' })
+  }))
+
+  const pay = handle((req, res) => {
+    const customer = requireSessionCustomer(res)
+    const request = readPaymentRequest({ ...(req.query as Record<string, unknown>), ...bodyOf(req.body) }, publicUrl)
+    // HandlePaymentMethodRouteResponse: an ArrayStruct with the redirect's target URL or null.
+    res.json({ ...handlePayment(db, publicUrl, String(customer.id), request), apiAlias: 'array_struct' })
+  })
+  router.post('/handle-payment', pay)
+  router.get('/handle-payment', pay)
+}

@@ -1,0 +1,395 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COUNTRY_DE_ID, DB_FILE_NAME, DEMO_ACCOUNTS, LANGUAGE_IDS, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
+import { sid } from '../../server/demo-store/ids'
+import { composeMail } from '../../server/demo-store/mail/index'
+import { readOutbox, type OutboxMail } from '../../server/demo-store/mail/outbox'
+import { readOrderInput, shopToday } from '../../server/demo-store/orders'
+import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
+
+let store: DemoStoreServer
+let db: Database.Database
+beforeAll(async () => {
+  store = await startDemoStore()
+  db = new Database(join(store.dataDir, DB_FILE_NAME))
+  db.pragma('busy_timeout = 5000')
+})
+afterAll(async () => {
+  // Order mails are written after the answer; let the last ones land before the data directory goes.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  db?.close()
+  await store?.close()
+})
+
+type Json = Record<string, unknown>
+type ErrorEntry = { code: string; status: string; source?: { pointer: string } }
+
+const WINCH = sid('product:FS-10001')
+const AXE = sid('product:FS-31001')
+let counter = 0
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@forst-test.example`
+
+function tokenOf(response: StoreResponse): string {
+  const token = response.headers.get('sw-context-token')
+  expect(token, 'sw-context-token response header').toBeTruthy()
+  return token ?? ''
+}
+
+function stockOf(productId: string): number {
+  return (db.prepare('SELECT stock FROM product WHERE id = ?').get(productId) as { stock: number }).stock
+}
+
+function guestRegistration(overrides: Json = {}): Json {
+  return {
+    guest: true,
+    salutationId: sid('salutation:mr'),
+    firstName: 'Gustav',
+    lastName: 'Gast',
+    email: uniqueEmail('guest'),
+    acceptedDataProtection: true,
+    storefrontUrl: store.origin,
+    billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
+    ...overrides,
+  }
+}
+
+async function registerGuest(overrides: Json = {}, languageId?: string): Promise<{ token: string; customer: Json }> {
+  const response = await store.call('POST', '/account/register', { body: guestRegistration(overrides), languageId })
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+  return { token: tokenOf(response), customer: response.body as Json }
+}
+
+async function login(email: string = DEMO_ACCOUNTS.customer.email): Promise<string> {
+  const response = await store.call('POST', '/account/login', { body: { email, password: DEMO_ACCOUNTS.customer.password } })
+  expect(response.status).toBe(200)
+  return tokenOf(response)
+}
+
+async function addToCart(token: string, items: Array<[string, number]>, languageId?: string): Promise<Json> {
+  const response = await store.call('POST', '/checkout/cart/line-item', {
+    token, languageId, body: { items: items.map(([id, quantity]) => ({ id, referencedId: id, type: 'product', quantity })) },
+  })
+  expect(response.status).toBe(200)
+  return response.body as Json
+}
+
+async function order(token: string, body: Json = {}, languageId?: string): Promise<StoreResponse> {
+  return store.call('POST', '/checkout/order', { token, body, languageId })
+}
+
+/** A weekday date at least `days` days after today (shop time), skipping Sundays. */
+function futureWeekday(days: number): string {
+  const date = new Date(`${shopToday()}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
+}
+
+function nextSunday(): string {
+  const date = new Date(`${shopToday()}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + 1)
+  while (date.getUTCDay() !== 0) date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
+}
+
+/** The mail to `to` whose subject contains `subjectPart`, waiting for it: order mails are sent after the answer. */
+async function mailTo(to: string, subjectPart: string): Promise<OutboxMail> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const found = (await readOutbox(join(store.dataDir, 'outbox'))).find((m) => m.to.includes(to) && m.subject.includes(subjectPart))
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`no mail "${subjectPart}" to ${to}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('guest customers (RegisterRoute with guest: true)', () => {
+  it('registers a guest without password, logs it in at once and shows it in the context', async () => {
+    const email = uniqueEmail('guest')
+    const response = await store.call('POST', '/account/register', { body: guestRegistration({ email }), token: 'guest-before-register' })
+    expect(response.status).toBe(200)
+    expectConformant('POST /account/register', response)
+    const token = tokenOf(response)
+    expect(token).not.toBe('guest-before-register')
+    expect(response.body).toMatchObject({ email, guest: true, active: true, doubleOptInRegistration: false })
+
+    const context = await store.call('GET', '/context', { token })
+    expectConformant('GET /context', context)
+    expect((context.body as Json).customer).toMatchObject({ email, guest: true })
+
+    const customer = await store.call('POST', '/account/customer', { token })
+    expect(customer.status).toBe(200)
+    expect(customer.body).toMatchObject({ email, guest: true })
+    const addresses = await store.call('POST', '/account/list-address', { token })
+    expect(addresses.status).toBe(200)
+    expect((addresses.body as { elements: unknown[] }).elements).toHaveLength(1)
+  })
+
+  it('may reuse an email (even an account\'s), never gets a confirmation mail and cannot log in', async () => {
+    const first = await registerGuest({ email: DEMO_ACCOUNTS.customer.email })
+    const second = await registerGuest({ email: DEMO_ACCOUNTS.customer.email })
+    expect(first.customer.id).not.toBe(second.customer.id)
+    const mails = await readOutbox(join(store.dataDir, 'outbox'))
+    expect(mails.filter((m) => /Registrierung|registration/.test(m.subject) && m.to.includes(DEMO_ACCOUNTS.customer.email))).toEqual([])
+    // The account with that email still logs in (guests are never found by a login).
+    await login()
+  })
+
+  it('is not "logged in" for login-only routes', async () => {
+    const { token } = await registerGuest()
+    const response = await store.call('POST', '/account/change-password', { token, body: { password: 'x', newPassword: 'Sicher-2024!', newPasswordConfirm: 'Sicher-2024!' } })
+    expectStoreError('POST /account/change-password', response, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+  })
+
+  it('still needs a password without guest: true', async () => {
+    const response = await store.call('POST', '/account/register', { body: guestRegistration({ guest: false }) })
+    expect(response.status).toBe(400)
+    expect((response.body as { errors: ErrorEntry[] }).errors.map((e) => e.source?.pointer)).toContain('/password')
+  })
+})
+
+describe('POST /checkout/order', () => {
+  it('needs a customer or a guest: 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN', async () => {
+    const anonymous = await store.call('POST', '/checkout/cart/line-item', { body: { items: [{ id: WINCH, referencedId: WINCH, type: 'product', quantity: 1 }] } })
+    const response = await order(tokenOf(anonymous))
+    expectStoreError('POST /checkout/order', response, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+  })
+
+  it('refuses an empty cart with 400 CHECKOUT__CART_EMPTY', async () => {
+    const token = await login()
+    expectStoreError('POST /checkout/order', await order(token), 400, 'CHECKOUT__CART_EMPTY')
+  })
+
+  it('turns the cart into an order: totals of the cart, stock decremented, cart deleted, second submit refused', async () => {
+    const token = await login()
+    const cart = await addToCart(token, [[WINCH, 1], [AXE, 3]])
+    const winchStock = stockOf(WINCH)
+    const axeStock = stockOf(AXE)
+    const response = await order(token, { customerComment: '  Bitte vor 16 Uhr liefern.  ', affiliateCode: 'forum', campaignCode: 'herbst' })
+    expect(response.status, JSON.stringify(response.body)).toBe(200)
+    expectConformant('POST /checkout/order', response)
+    const placed = response.body as Json
+    const cartPrice = cart.price as Json
+    expect(placed).toMatchObject({
+      orderNumber: expect.stringMatching(/^\d{5,}$/), amountTotal: cartPrice.totalPrice, amountNet: cartPrice.netPrice, positionPrice: cartPrice.positionPrice,
+      customerComment: 'Bitte vor 16 Uhr liefern.', affiliateCode: 'forum', campaignCode: 'herbst', languageId: LANGUAGE_IDS.de,
+      stateMachineState: { technicalName: 'open', translated: { name: 'Offen' } },
+      orderCustomer: { email: DEMO_ACCOUNTS.customer.email, firstName: expect.any(String), lastName: expect.any(String) },
+      deepLinkCode: expect.any(String),
+      price: { totalPrice: cartPrice.totalPrice, calculatedTaxes: expect.any(Array) },
+    })
+    const lines = placed.lineItems as Json[]
+    expect(lines.map((l) => [l.referencedId, l.quantity, l.type])).toEqual([[WINCH, 1, 'product'], [AXE, 3, 'product']])
+    expect(lines[0]).toMatchObject({ productId: WINCH, payload: { productNumber: 'FS-10001' }, label: expect.any(String), unitPrice: expect.any(Number) })
+    expect(Number(lines[1].totalPrice)).toBeCloseTo(Number(lines[1].unitPrice) * 3, 2)
+    const delivery = (placed.deliveries as Json[])[0]
+    expect(delivery).toMatchObject({
+      shippingMethod: { deliveryTime: { name: expect.any(String), min: expect.any(Number), max: expect.any(Number), unit: expect.any(String) } },
+      shippingOrderAddress: { street: 'Am Holzplatz 3', city: 'St. Peter' }, stateMachineState: { technicalName: 'open' },
+    })
+    expect(placed.billingAddress).toMatchObject({ street: 'Waldstraße 12' })
+    expect((placed.transactions as Json[])[0]).toMatchObject({
+      paymentMethodId: PAYMENT_METHOD_IDS.invoice, paymentMethod: { id: PAYMENT_METHOD_IDS.invoice, translated: { name: 'Rechnung' } },
+      stateMachineState: { technicalName: 'open' }, amount: { totalPrice: cartPrice.totalPrice },
+    })
+
+    expect(stockOf(WINCH)).toBe(winchStock - 1)
+    expect(stockOf(AXE)).toBe(axeStock - 3)
+    const after = await store.call('GET', '/checkout/cart', { token })
+    expect((after.body as Json).lineItems).toEqual([])
+    expectStoreError('POST /checkout/order', await order(token), 400, 'CHECKOUT__CART_EMPTY')
+  })
+
+  it('creates exactly one order when the same cart is submitted twice at the same time', async () => {
+    const token = await login()
+    await addToCart(token, [[WINCH, 1]])
+    const countOrders = () => (db.prepare('SELECT COUNT(*) AS n FROM sales_order').get() as { n: number }).n
+    const before = countOrders()
+    const stock = stockOf(WINCH)
+    const answers = await Promise.all([order(token), order(token), order(token)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400])
+    for (const answer of answers.filter((a) => a.status === 400)) expectStoreError('POST /checkout/order', answer, 400, 'CHECKOUT__CART_EMPTY')
+    expect(countOrders()).toBe(before + 1)
+    expect(stockOf(WINCH)).toBe(stock - 1)
+  })
+
+  it('refuses a cart whose recalculation changed it (blocking errors) with CHECKOUT__CART_INVALID and keeps the cart', async () => {
+    const token = await login()
+    const closeout = sid('product:FS-10005')
+    await addToCart(token, [[closeout, 2]])
+    const original = stockOf(closeout)
+    db.prepare('UPDATE product SET stock = 0 WHERE id = ?').run(closeout)
+    try {
+      const response = await order(token)
+      expectStoreError('POST /checkout/order', response, 400, 'CHECKOUT__CART_INVALID')
+      // The cart itself now tells the shopper why (product-out-of-stock), then it is consistent again.
+      const cart = await store.call('GET', '/checkout/cart', { token })
+      expect(Object.values((cart.body as { errors: Record<string, Json> }).errors).map((e) => e.messageKey)).toContain('product-out-of-stock')
+    } finally {
+      db.prepare('UPDATE product SET stock = ? WHERE id = ?').run(original, closeout)
+    }
+  })
+
+  it('keeps promotion discounts and download lines; a virtual cart gives an order without deliveries', async () => {
+    const token = await login()
+    const manual = sid('product:FS-95001')
+    await addToCart(token, [[manual, 1]])
+    const cart = await store.call('POST', '/checkout/cart/line-item', { token, body: { items: [{ type: 'promotion', referencedId: 'FORST10' }] } })
+    expect(cart.status).toBe(200)
+    const cartBody = cart.body as { lineItems: Json[]; price: Json }
+    expect(cartBody.lineItems.map((l) => l.type)).toEqual(['product', 'promotion'])
+    const response = await order(token)
+    expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(200)
+    expectConformant('POST /checkout/order', response)
+    const placed = response.body as Json
+    expect(placed).toMatchObject({ deliveries: [], shippingTotal: 0, amountTotal: cartBody.price.totalPrice })
+    const [download, discount] = placed.lineItems as Json[]
+    expect(download).toMatchObject({ type: 'product', states: ['is-download'], productId: manual })
+    expect(discount).toMatchObject({ type: 'promotion', referencedId: 'FORST10', promotionId: expect.any(String) })
+    expect(Number(discount.totalPrice)).toBeLessThan(0)
+  })
+
+  it('keeps the contact person and a valid desired delivery date (demo customFields)', async () => {
+    const token = await login()
+    await addToCart(token, [[AXE, 1]])
+    const date = futureWeekday(5)
+    const response = await order(token, { customFields: { forst_contact_person: ' Frau Holzer ', forst_desired_delivery_date: date, other: 'dropped' } })
+    expect(response.status, JSON.stringify(response.body)).toBe(200)
+    expect((response.body as Json).customFields).toEqual({ forst_contact_person: 'Frau Holzer', forst_desired_delivery_date: date })
+  })
+
+  it.each([
+    ['a past date', () => '2020-03-02', 'VIOLATION::TOO_LOW_ERROR'],
+    ['a Sunday', nextSunday, 'VIOLATION::FORST_DELIVERY_DATE_SUNDAY'],
+    ['no date', () => '31.12.2030', 'VIOLATION::INVALID_DATE_ERROR'],
+    ['an impossible date', () => '2031-02-30', 'VIOLATION::INVALID_DATE_ERROR'],
+  ])('refuses %s as desired delivery date with a violation at its field, cart kept', async (_label, date, code) => {
+    const token = await login()
+    await addToCart(token, [[AXE, 1]])
+    const response = await order(token, { customFields: { forst_desired_delivery_date: date() } })
+    expect(response.status).toBe(400)
+    expectConformant('POST /checkout/order', response)
+    expect((response.body as { errors: ErrorEntry[] }).errors).toEqual([expect.objectContaining({ code, source: { pointer: '/customFields/forst_desired_delivery_date' } })])
+    const cart = await store.call('GET', '/checkout/cart', { token })
+    expect((cart.body as { lineItems: unknown[] }).lineItems, JSON.stringify(cart.body).slice(0, 600)).toHaveLength(1)
+    db.prepare('DELETE FROM cart WHERE token = ?').run(token)
+  })
+
+  it('accepts today unless it is a Sunday (dates in the shop\'s time zone)', () => {
+    expect(readOrderInput({ customFields: { forst_desired_delivery_date: '2030-01-07' } }, '2030-01-07').customFields).toEqual({ forst_desired_delivery_date: '2030-01-07' })
+    expect(() => readOrderInput({ customFields: { forst_desired_delivery_date: '2030-01-06' } }, '2030-01-07')).toThrow()
+    expect(() => readOrderInput({ customFields: { forst_desired_delivery_date: '2030-01-13' } }, '2030-01-07')).toThrow()
+  })
+
+  it('lets a guest order, in the guest\'s language, and mails the confirmation in that language', async () => {
+    const email = uniqueEmail('guest-en')
+    const { token } = await registerGuest({ email }, LANGUAGE_IDS.en)
+    await addToCart(token, [[WINCH, 1]], LANGUAGE_IDS.en)
+    const response = await order(token, {}, LANGUAGE_IDS.en)
+    expect(response.status).toBe(200)
+    const placed = response.body as Json
+    expect(placed).toMatchObject({ languageId: LANGUAGE_IDS.en, orderCustomer: { email }, stateMachineState: { translated: { name: 'Open' } } })
+    const mail = await mailTo(email, String(placed.orderNumber))
+    expect(mail.subject).toBe(`Your order ${String(placed.orderNumber)} at Forsttechnik Demo`)
+    const line = (placed.lineItems as Json[])[0]
+    expect(mail.text).toContain(String(line.label))
+    expect(mail.text).toContain('FS-10001')
+    expect(mail.text).toContain('plus 19% VAT')
+    expect(mail.text).toContain('Payment method: Invoice')
+    expect(mail.text).toMatch(/Shipping method: \S+/)
+    expect(mail.text).toContain('Forstweg 7')
+    expect(mail.text).toContain(`Total incl. VAT: ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(Number(placed.amountTotal))}`)
+  })
+
+  it('mails a German confirmation with net totals, VAT per rate and both addresses to a German customer', async () => {
+    const token = await login()
+    await addToCart(token, [[AXE, 2]])
+    const response = await order(token, { customFields: { forst_contact_person: 'Herr Holzer' } })
+    const placed = response.body as Json
+    await mailTo(DEMO_ACCOUNTS.customer.email, String(placed.orderNumber))
+    const all = (await readOutbox(join(store.dataDir, 'outbox'))).filter((m) => m.subject.includes(String(placed.orderNumber)))
+    expect(all).toHaveLength(1)
+    expect(all[0].subject).toBe(`Ihre Bestellung ${String(placed.orderNumber)} bei Forsttechnik Demo`)
+    expect(all[0].text).toContain('zzgl. 19 % MwSt.')
+    expect(all[0].text).toContain('Zahlungsart: Rechnung')
+    expect(all[0].text).toContain('Rechnungsadresse:')
+    expect(all[0].text).toContain('Lieferadresse:')
+    expect(all[0].text).toContain('Am Holzplatz 3')
+    expect(all[0].text).toContain('Ansprechpartner: Herr Holzer')
+  })
+})
+
+describe('POST /order', () => {
+  it('lists only the session customer\'s orders, newest first, with paymentChangeable', async () => {
+    const guest = await registerGuest()
+    await addToCart(guest.token, [[AXE, 1]])
+    const first = (await order(guest.token)).body as Json
+    await addToCart(guest.token, [[AXE, 2]])
+    const second = (await order(guest.token)).body as Json
+
+    const response = await store.call('POST', '/order', { token: guest.token, body: { 'total-count-mode': 'exact' } })
+    expect(response.status).toBe(200)
+    expectConformant('POST /order', response)
+    const body = response.body as { orders: { elements: Json[]; total: number }; paymentChangeable: Record<string, boolean> }
+    expect(body.orders.elements.map((o) => o.id)).toEqual([second.id, first.id])
+    expect(body.orders.total).toBe(2)
+    expect(body.paymentChangeable).toEqual({ [String(first.id)]: true, [String(second.id)]: true })
+    expect(body.orders.elements[0]).toMatchObject({ lineItems: [expect.objectContaining({ quantity: 2 })], transactions: [expect.anything()], deliveries: [expect.anything()] })
+
+    const paged = await store.call('POST', '/order', { token: guest.token, body: { limit: 1, page: 2, 'total-count-mode': 'exact', sort: [{ field: 'orderDateTime', order: 'ASC' }] } })
+    expect((paged.body as { orders: { elements: Json[]; total: number } }).orders).toMatchObject({ total: 2, elements: [expect.objectContaining({ id: second.id })] })
+
+    const byId = await store.call('POST', '/order', { token: guest.token, body: { filter: [{ type: 'equals', field: 'id', value: first.id }] } })
+    expect((byId.body as { orders: { elements: Json[] } }).orders.elements.map((o) => o.id)).toEqual([first.id])
+
+    // Another customer's order id finds nothing.
+    const other = await store.call('POST', '/order', { token: await login(), body: { filter: [{ type: 'equals', field: 'id', value: first.id }] } })
+    expect(other.status).toBe(200)
+    expect((other.body as { orders: { elements: Json[] }; paymentChangeable: Json })).toMatchObject({ orders: { elements: [] }, paymentChangeable: {} })
+  })
+
+  it('needs a customer or a guest', async () => {
+    expectStoreError('POST /order', await store.call('POST', '/order', { body: {} }), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+  })
+})
+
+describe('bad input on the order routes', () => {
+  it('never answers 500, whatever the body', async () => {
+    const { token } = await registerGuest()
+    const bodies: unknown[] = [
+      [], 'text', 42, null, { customFields: 5 }, { customFields: [] }, { customFields: { forst_desired_delivery_date: 20300101 } },
+      { customerComment: ['a'] }, { customerComment: 'x'.repeat(6000) }, { orderId: {} }, { orderId: 'nohex', paymentMethodId: 7 },
+      { filter: 'x' }, { limit: -1 }, { sort: 'x' }, { finishUrl: 5, errorUrl: 'javascript:alert(1)', orderId: 'a'.repeat(32) },
+    ]
+    for (const path of ['/checkout/order', '/order', '/order/payment', '/handle-payment']) {
+      for (const body of bodies) {
+        await addToCart(token, [[AXE, 1]])
+        const response = await store.call('POST', path, { token, rawBody: JSON.stringify(body) })
+        expect(response.status, `${path} ${JSON.stringify(body)?.slice(0, 80)} → ${JSON.stringify(response.body)?.slice(0, 300)}`).toBeLessThan(500)
+        if (response.status >= 400) expect((response.body as { errors: unknown[] }).errors.length).toBeGreaterThan(0)
+      }
+    }
+  }, 60_000)
+})
+
+describe('order confirmation texts', () => {
+  it('writes French with French typography and amounts', () => {
+    const mail = composeMail({
+      kind: 'order-confirmation', to: 'x@forst-test.example', name: 'Camille Bois', languageId: LANGUAGE_IDS.fr,
+      order: {
+        orderNumber: '10042', lines: [{ label: 'Hache à fendre', productNumber: 'FS-31001', quantity: 2, unitPrice: 69, totalPrice: 138 }],
+        positionPrice: 138, shippingCosts: 6.9, netPrice: 144.9, taxes: [{ rate: 19, tax: 27.53 }], totalPrice: 172.43,
+        paymentMethod: 'Facture', shippingMethod: 'Standard', billingAddress: ['Camille Bois', '1 rue du Bois', '67000 Strasbourg', 'France'],
+        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07',
+      },
+    })
+    expect(mail.subject).toBe('Votre commande 10042 chez Forsttechnik Demo')
+    expect(mail.text).toContain('Mode de paiement\u00a0: Facture')
+    expect(mail.text).toContain('TVA 19\u00a0%')
+    expect(mail.text).toContain('Date de livraison souhaitée\u00a0: 7 janvier 2030')
+    expect(mail.text).toContain(`Total TTC\u00a0: ${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(172.43)}`)
+    expect(mail.html).toContain('<html lang="fr">')
+    expect(mail.html).toContain('Hache à fendre')
+  })
+})
