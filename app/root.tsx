@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
 import { cookiePreferencesParam, CookiePreferences } from '~/components/shell/cookie-preferences'
 import { Breadcrumbs } from '~/components/shell/breadcrumbs'
+import { SideCartProvider } from '~/components/cart/side-cart'
+import { CartSync } from '~/components/shell/cart-sync'
 import { Footer } from '~/components/shell/footer'
 import { Header, MinimalHeader } from '~/components/shell/header'
 import { JumpToTop } from '~/components/shell/jump-to-top'
@@ -216,42 +218,46 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {t('skipToContent')}
         </a>
-        {navigation ? (
-          <Header
+        {/* The side cart (JS only) wraps what can open it: the header's cart control and the buy box. */}
+        <SideCartProvider>
+          {navigation ? (
+            <Header
+              locale={locale}
+              navigation={navigation.main}
+              languagePaths={languagePaths}
+              cartCount={rootData?.cartCount ?? 0}
+              customer={rootData?.customer}
+              searchTerm={params.get('search') ?? undefined}
+            >
+              <LoadingBar error={error !== null} />
+            </Header>
+          ) : (
+            <MinimalHeader locale={locale} languagePaths={languagePaths}>
+              <LoadingBar error={error !== null} />
+            </MinimalHeader>
+          )}
+          <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
+          <main id="main" tabIndex={-1}>
+            {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
+            {children}
+          </main>
+          <Footer
             locale={locale}
-            navigation={navigation.main}
-            languagePaths={languagePaths}
-            cartCount={rootData?.cartCount ?? 0}
-            customer={rootData?.customer}
-            searchTerm={params.get('search') ?? undefined}
+            footer={navigation?.footer ?? []}
+            service={navigation?.service ?? []}
+            publicUrl={rootData?.publicUrl}
           >
-            <LoadingBar error={error !== null} />
-          </Header>
-        ) : (
-          <MinimalHeader locale={locale} languagePaths={languagePaths}>
-            <LoadingBar error={error !== null} />
-          </MinimalHeader>
-        )}
-        <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
-        <main id="main" tabIndex={-1}>
-          {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
-          {children}
-        </main>
-        <Footer
-          locale={locale}
-          footer={navigation?.footer ?? []}
-          service={navigation?.service ?? []}
-          publicUrl={rootData?.publicUrl}
-        >
-          <CookiePreferences
-            locale={locale}
-            consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
-            currentPath={currentPath}
-            openHref={openPreferencesHref}
-            initiallyOpen={preferencesOpen}
-          />
-          <JumpToTop />
-        </Footer>
+            <CookiePreferences
+              locale={locale}
+              consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
+              currentPath={currentPath}
+              openHref={openPreferencesHref}
+              initiallyOpen={preferencesOpen}
+            />
+            <JumpToTop />
+          </Footer>
+        </SideCartProvider>
+        {navigation ? <CartSync /> : null}
         <ShellEffects />
         {!rejected && <ScrollRestoration nonce={nonce || undefined} />}
         {!rejected && <Scripts nonce={nonce || undefined} />}

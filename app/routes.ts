@@ -31,6 +31,8 @@ export const routeTable: RouteDef[] = [
   { id: 'search', path: 'search', file: 'routes/search.tsx' },
   // Resource route (JSON) for the header's search suggestions; localized so it answers in the page language.
   { id: 'suggest', path: 'search-suggest', file: 'routes/search-suggest.ts' },
+  // Resource route (JSON) for the side cart (JS only; without JS the header links to the cart page).
+  { id: 'side-cart', path: 'side-cart', file: 'routes/side-cart.ts' },
   { id: 'manufacturers', path: 'manufacturer', file: 'routes/manufacturers.tsx' },
   { id: 'manufacturer', path: 'manufacturer/:id', file: 'routes/manufacturer.tsx' },
   { id: 'product-finder', path: 'product-finder', file: 'routes/product-finder.tsx' },
@@ -48,6 +50,13 @@ export const routeTable: RouteDef[] = [
   { id: 'registration-confirm', path: 'registration/confirm', file: 'routes/registration-confirm.tsx' },
   { id: 'account-recover', path: 'account/recover', file: 'routes/account-recover.tsx' },
   { id: 'reset-password', path: 'reset-password', file: 'routes/reset-password.tsx' },
+  // Cart (checkout layout: focused, never cached).
+  { id: 'checkout-cart', path: 'checkout/cart', file: 'routes/checkout-cart.tsx', layout: 'checkout' },
+  // One-page checkout and the order success pages (issue 8, H4); /paid and /unpaid are the payment page's return URLs.
+  { id: 'checkout', path: 'checkout', file: 'routes/checkout.tsx', layout: 'checkout' },
+  { id: 'checkout-success', path: 'checkout/success/:id', file: 'routes/checkout-success.tsx', layout: 'checkout' },
+  { id: 'checkout-success-paid', path: 'checkout/success/:id/paid', file: 'routes/checkout-success.tsx', layout: 'checkout' },
+  { id: 'checkout-success-unpaid', path: 'checkout/success/:id/unpaid', file: 'routes/checkout-success.tsx', layout: 'checkout' },
   // The embedded demo store's outbox (404 with any other store).
   { id: 'demo-mailbox', path: 'demo/mailbox', file: 'routes/demo-mailbox.tsx' },
   { id: 'demo-mailbox-mail', path: 'demo/mailbox/:id', file: 'routes/demo-mailbox-mail.tsx' },

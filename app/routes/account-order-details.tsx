@@ -1,30 +1,35 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
-import { AddressLines } from '~/components/account/address-lines'
-import { formatOrderDate } from '~/components/account/order-table'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react'
+import { OrderDetails, OrderNotFound } from '~/components/account/order-details'
+import { ErrorPage } from '~/components/error-page'
 import { getT } from '~/i18n.server'
-import { getLocaleFromPath, localizePath } from '~/lib/locale'
-import { formatPrice } from '~/lib/money'
-import { accountHeaders, accountPage, accountSession, loadOrder } from '~/store/customer.server'
-import { throwPageError } from '~/store/errors.server'
+import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
+import type { FlashMessage } from '~/lib/shell-types'
+import { flash } from '~/session/flash.server'
+import { accountHeaders, accountPage, accountSession, loadOrder, reorder } from '~/store/customer.server'
+import { throwPageError } from '~/store/errors.server'
+
+const orderId = /^[0-9a-f]{32}$/
+
+/** The store answers only the customer's own orders: someone else's id is as unknown as a wrong one. */
+function orderNotFound(locale: Locale, path: string) {
+  return data({ message: getT(locale, 'account')('orders.notFound'), path, orderNotFound: true }, { status: 404, headers: accountHeaders() })
+}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const { store } = await accountSession(context, request, locale)
   const id = (params.id ?? '').toLowerCase()
-  const notFound = () => data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404, headers: accountHeaders() })
-  if (!/^[0-9a-f]{32}$/.test(id)) throw notFound()
+  if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
   let order: Awaited<ReturnType<typeof loadOrder>>
   try {
     order = await loadOrder(store, id)
   } catch (err) {
     throwPageError(err, request)
   }
-  // The store answers only the customer's own orders: someone else's id is as unknown as a wrong one.
-  if (!order) throw notFound()
+  if (!order) throw orderNotFound(locale, url.pathname)
   const name = getT(locale, 'account')('orders.detailTitle', { number: order.orderNumber })
   return data(
     { locale, order, ...accountPage(context, locale, 'order', { name, path: `/account/order/details/${order.id}` }) },
@@ -32,95 +37,53 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   )
 }
 
+/** Reorder: every still available line into the cart (one store call), then the cart page with the outcome. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const locale = getLocaleFromPath(url.pathname)
+  const { store } = await accountSession(context, request, locale)
+  const formData = await request.formData()
+  const id = (params.id ?? '').toLowerCase()
+  if (formData.get('intent') !== 'reorder') throw data({ message: `Method not allowed: ${url.pathname}` }, { status: 405, headers: accountHeaders() })
+  if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
+  let result: Awaited<ReturnType<typeof reorder>>
+  try {
+    result = await reorder(context, request, locale, store, id)
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  if (!result) throw orderNotFound(locale, url.pathname)
+  const order = result.orderNumber
+  const messages: FlashMessage[] = []
+  if (result.added > 0) messages.push({ type: 'success', messageKey: 'account:orders.reorderAdded', values: { count: result.added, number: order } })
+  else messages.push({ type: 'danger', messageKey: 'account:orders.reorderNothing', values: { number: order } })
+  if (result.added > 0 && result.missing.length) {
+    const products = result.missing.map((line) => (line.productNumber ? `${line.label} (${line.productNumber})` : line.label)).join(', ')
+    messages.push({ type: 'warning', messageKey: 'account:orders.reorderMissing', values: { products }, persistent: true })
+  }
+  // The store's own adjustments (quantity raised to a step, stock reached) are shown once, with the rest.
+  messages.push(...result.notices)
+  const headers = accountHeaders()
+  for (const cookie of result.headers) headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', flash(context, messages.slice(0, 5), request))
+  return redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers })
+}
+
 export const meta = pageMeta
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) =>
+  actionHeaders.get('Cache-Control') ? actionHeaders : (errorHeaders ?? loaderHeaders)
 
 export default function AccountOrderDetails() {
   const { locale, order } = useLoaderData<typeof loader>()
-  const { t } = useTranslation('account')
-  const money = (value: number) => formatPrice(locale, value, order.currency)
-  return (
-    <>
-      <header className="account-header">
-        <h1>{t('orders.detailTitle', { number: order.orderNumber })}</h1>
-        <p className="account-intro">
-          {t('orders.placedOn', { date: formatOrderDate(locale, order.date) })}
-          {order.status ? ` · ${t('orders.status')}: ${order.status}` : ''}
-        </p>
-      </header>
-      <div className="account-table-wrap">
-        <table className="account-table">
-          <caption className="visually-hidden">{t('orders.items')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('orders.product')}</th>
-              <th scope="col" className="numeric">{t('orders.quantity')}</th>
-              <th scope="col" className="numeric">{t('orders.unitPrice')}</th>
-              <th scope="col" className="numeric">{t('orders.subtotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">
-                  {line.label}
-                  {line.productNumber ? <span className="account-muted order-number"> {t('orders.productNumber', { number: line.productNumber })}</span> : null}
-                </th>
-                <td className="numeric">{line.quantity}</td>
-                <td className="numeric">{money(line.unitPrice)}</td>
-                <td className="numeric">{money(line.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>{t('orders.subtotal')}</th>
-              <td className="numeric">{money(order.subtotal)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>{t('orders.shipping')}</th>
-              <td className="numeric">{money(order.shippingTotal)}</td>
-            </tr>
-            <tr className="order-total">
-              <th scope="row" colSpan={3}>{t('orders.total')}</th>
-              <td className="numeric">{money(order.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-      <div className="account-cards">
-        {order.billingAddress ? (
-          <section className="account-card" aria-labelledby="order-billing">
-            <h2 id="order-billing">{t('orders.billingAddress')}</h2>
-            <AddressLines address={order.billingAddress} />
-          </section>
-        ) : null}
-        {order.shippingAddress ? (
-          <section className="account-card" aria-labelledby="order-shipping">
-            <h2 id="order-shipping">{t('orders.shippingAddress')}</h2>
-            <AddressLines address={order.shippingAddress} />
-          </section>
-        ) : null}
-        <section className="account-card" aria-labelledby="order-methods">
-          <h2 id="order-methods">{t('orders.methods')}</h2>
-          <dl className="account-facts">
-            <div>
-              <dt>{t('orders.paymentMethod')}</dt>
-              <dd>{order.paymentMethod ?? '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.shippingMethod')}</dt>
-              <dd>{order.shippingMethod ?? '–'}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
-      <p>
-        <Link to={localizePath(locale, '/account/order')} className="account-link">
-          {t('orders.backToList')}
-        </Link>
-      </p>
-    </>
-  )
+  const navigation = useNavigation()
+  return <OrderDetails order={order} locale={locale} busy={navigation.state === 'submitting'} />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const locale = getLocaleFromPath(useLocation().pathname)
+  if (isRouteErrorResponse(error) && (error.data as { orderNotFound?: boolean } | null)?.orderNotFound) return <OrderNotFound locale={locale} />
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return <ErrorPage error={{ status }} locale={locale} />
 }

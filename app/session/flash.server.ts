@@ -38,12 +38,12 @@ function encode(messages: FlashMessage[], secret: string): string {
 }
 
 /**
- * The Set-Cookie header that carries a notification to the next page. Pass the current request to
- * keep messages that are still waiting in the cookie.
+ * The Set-Cookie header that carries notifications to the next page (one, or several from one
+ * action, e.g. the cart's messages). Pass the current request to keep messages still waiting in the cookie.
  */
-export function flash(context: FlashContext, message: FlashMessage, request?: Request): string {
+export function flash(context: FlashContext, message: FlashMessage | FlashMessage[], request?: Request): string {
   const pending = request ? decode(readFlashCookie(request), context.sessionSecret) : []
-  const messages = [...pending, message].slice(-MAX_MESSAGES)
+  const messages = [...pending, ...(Array.isArray(message) ? message : [message])].slice(-MAX_MESSAGES)
   return serializeFlashCookie(context, encode(messages, context.sessionSecret))
 }
 

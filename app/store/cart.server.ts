@@ -1,17 +1,93 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { Schemas } from '@shopware/api-client/api-types'
+import { ApiClientError } from '@shopware/api-client'
 import { addToCartSchema } from '~/forms/add-to-cart'
+import { chosenFile, promotionSchema, quantitySchema, quickOrderSchema, removeSchema, type CartIntent } from '~/forms/cart'
+import { formMessage } from '~/forms/messages'
 import type { LoadContext } from '~/load-context'
-import { safeRedirectPath } from '~/lib/links'
-import type { Locale } from '~/lib/locale'
+import { cartNotices } from '~/lib/cart-messages'
+import { safeMediaUrl, safeRedirectPath } from '~/lib/links'
+import { locales, localizePath, type Locale } from '~/lib/locale'
+import type { SeoData } from '~/lib/shell-types'
+import { getT } from '~/i18n.server'
+import { MAX_QUICK_ORDER_LINES, parseQuickOrder, resolveQuickOrder } from '~/lib/quick-order'
+import { DEFAULT_MAX_PURCHASE } from '~/lib/product'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
 import { getStore } from './client.server'
+import { errorCodes } from './errors.server'
 import { loadPurchaseFacts } from './product.server'
 
 type Cart = Schemas['Cart']
-type CartContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+type LineItem = Schemas['LineItem']
+export type CartContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+
+/** Cart, checkout and order confirmation are personal: no browser or CDN may keep them, no search engine list them. */
+export const CHECKOUT_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const
+
+export function checkoutHeaders(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra)
+  for (const [name, value] of Object.entries(CHECKOUT_HEADERS)) headers.set(name, value)
+  return headers
+}
+
+export interface CartLineView {
+  id: string
+  productId: string
+  label: string
+  productNumber: string
+  /** Localized product link. */
+  href: string
+  quantity: number
+  minPurchase: number
+  maxPurchase: number
+  purchaseSteps: number
+  /** Net, per piece. */
+  unitPrice: number
+  /** Net, the line. */
+  totalPrice: number
+  listPrice?: number
+  image?: { url: string; alt: string }
+  isDownload: boolean
+  removable: boolean
+}
+
+export interface CartPromotionView {
+  id: string
+  label: string
+  /** '' for an automatic promotion. */
+  code: string
+  /** Negative. */
+  totalPrice: number
+}
+
+export interface CartTotalsView {
+  /** Net sum of the positions (products and discounts). */
+  positionPrice: number
+  /** Net. */
+  shippingCosts: number
+  netPrice: number
+  taxes: { rate: number; tax: number }[]
+  /** Including VAT. */
+  totalPrice: number
+}
+
+export interface CartView {
+  lines: CartLineView[]
+  promotions: CartPromotionView[]
+  count: number
+  totals: CartTotalsView
+  /** The cart's messages of this calculation (shown once, translated when rendered). */
+  notices: FlashMessage[]
+  /** Some error blocks the order (CartOrderRoute would refuse it). */
+  blocking: boolean
+  /** Only downloads: nothing to ship. */
+  isVirtual: boolean
+  isEmpty: boolean
+  shippingMethodId?: string
+  paymentMethodId?: string
+}
 
 /** Cart errors the buy box explains (Shopware's messageKeys); others get a generic message. */
 export const knownCartErrors = [
@@ -65,12 +141,33 @@ export function cartMessages(errors: unknown): CartMessage[] {
   })
 }
 
+// The root loader (header count) and the cart page read the same cart: one GET per request.
+const cartReads = new WeakMap<Request, Map<Locale, Promise<Cart | undefined>>>()
+
+/**
+ * The session's cart, read once per request and locale (memoized on the Request like getStore);
+ * undefined without a store session: there is no cart to read and no session to start.
+ */
+function readCart(context: CartContext, request: Request, locale: Locale): Promise<Cart | undefined> {
+  let perLocale = cartReads.get(request)
+  if (!perLocale) {
+    perLocale = new Map()
+    cartReads.set(request, perLocale)
+  }
+  let read = perLocale.get(locale)
+  if (!read) {
+    const store = getStore(context, request, locale)
+    read = store.hasSession ? store.invoke('readCart get /checkout/cart', {}).then(({ data }) => data) : Promise.resolve(undefined)
+    // A failed read is not kept: the page's own loader may try again and show its error.
+    read.catch(() => perLocale.delete(locale))
+    perLocale.set(locale, read)
+  }
+  return read
+}
+
 /** The header count for a shopper with a store session; without one there is no cart to read. */
 export async function loadCartCount(context: CartContext, request: Request, locale: Locale): Promise<number> {
-  const store = getStore(context, request, locale)
-  if (!store.hasSession) return 0
-  const { data } = await store.invoke('readCart get /checkout/cart', {})
-  return cartCount(data)
+  return cartCount(await readCart(context, request, locale))
 }
 
 /**
@@ -132,4 +229,345 @@ export async function addToCartAction(
   for (const cookie of result.headers) headers.append('Set-Cookie', cookie)
   headers.append('Set-Cookie', flash(context, message, request))
   return { type: 'done', location, headers }
+}
+
+function errorList(errors: unknown): Record<string, unknown>[] {
+  const list: unknown[] = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors) : []
+  return list.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object')
+}
+
+function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback
+}
+
+function money(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+}
+
+function lineView(item: LineItem, locale: Locale): CartLineView {
+  const info = item.quantityInformation
+  const minPurchase = positive(info?.minPurchase, 1)
+  const payload = (item.payload ?? {}) as { productNumber?: unknown }
+  const productId = item.referencedId ?? item.id
+  const listPrice = item.price?.listPrice?.price
+  const cover = item.cover as { url?: string; alt?: string | null; translated?: { alt?: string | null } } | undefined
+  const url = safeMediaUrl(cover?.url)
+  const line: CartLineView = {
+    id: item.id,
+    productId,
+    label: item.label ?? '',
+    productNumber: typeof payload.productNumber === 'string' ? payload.productNumber : '',
+    href: localizePath(locale, `/detail/${productId}`),
+    quantity: item.quantity ?? 1,
+    minPurchase,
+    maxPurchase: Math.max(minPurchase, positive(info?.maxPurchase, DEFAULT_MAX_PURCHASE)),
+    purchaseSteps: positive(info?.purchaseSteps, 1),
+    unitPrice: money(item.price?.unitPrice),
+    totalPrice: money(item.price?.totalPrice),
+    isDownload: (item.states ?? []).includes('is-download'),
+    removable: item.removable !== false,
+  }
+  if (typeof listPrice === 'number' && listPrice > line.unitPrice) line.listPrice = listPrice
+  // The product name says what the picture shows; a separate alt text would repeat it to screen readers.
+  if (url) line.image = { url, alt: cover?.translated?.alt || cover?.alt || '' }
+  return line
+}
+
+function promotionView(item: LineItem): CartPromotionView {
+  const payload = (item.payload ?? {}) as { code?: unknown }
+  const code = typeof payload.code === 'string' ? payload.code : item.referencedId ?? ''
+  return { id: item.id, label: item.label ?? '', code, totalPrice: money(item.price?.totalPrice) }
+}
+
+/** The totals the shopper sees: net positions, net shipping, VAT per rate (ascending), total incl. VAT. */
+export function cartTotals(cart: Pick<Cart, 'price' | 'deliveries'>): CartTotalsView {
+  const price = cart.price
+  const shippingCosts = (cart.deliveries ?? []).reduce((sum, delivery) => sum + money(delivery.shippingCosts?.totalPrice), 0)
+  const taxes = (price?.calculatedTaxes ?? [])
+    .map((tax) => ({ rate: money(tax.taxRate), tax: money(tax.tax) }))
+    .sort((a, b) => a.rate - b.rate)
+  return {
+    positionPrice: money(price?.positionPrice),
+    shippingCosts: Math.round(shippingCosts * 100) / 100,
+    netPrice: money(price?.netPrice),
+    taxes,
+    totalPrice: money(price?.totalPrice),
+  }
+}
+
+/** The cart as the pages render it (no store internals). */
+export function cartView(cart: Cart, locale: Locale): CartView {
+  const items = cart.lineItems ?? []
+  const products = items.filter((item) => item.type === 'product')
+  const count = cartCount(cart)
+  const transactions = (cart.transactions ?? []) as { paymentMethodId?: string }[]
+  const view: CartView = {
+    lines: products.map((item) => lineView(item, locale)),
+    promotions: items.filter((item) => item.type === 'promotion').map(promotionView),
+    count,
+    totals: cartTotals(cart),
+    notices: cartNotices(cart.errors),
+    blocking: errorList(cart.errors).some((error) => error.block === true),
+    isVirtual: products.length > 0 && products.every((item) => (item.states ?? []).includes('is-download')),
+    isEmpty: count === 0,
+  }
+  const shippingMethodId = cart.deliveries?.[0]?.shippingMethod?.id
+  if (shippingMethodId) view.shippingMethodId = shippingMethodId
+  const paymentMethodId = transactions[0]?.paymentMethodId
+  if (paymentMethodId) view.paymentMethodId = paymentMethodId
+  return view
+}
+
+const emptyCart = { lineItems: [], errors: [], deliveries: [], transactions: [] } as unknown as Cart
+
+/** The cart page's cart; without a store session the empty cart (no call, no session started). */
+export async function loadCart(context: CartContext, request: Request, locale: Locale): Promise<CartView> {
+  return cartView((await readCart(context, request, locale)) ?? emptyCart, locale)
+}
+
+export interface CartMutation {
+  cart: CartView
+  /** Set-Cookie: the context token when the store started a session. */
+  headers: string[]
+}
+
+async function mutate(
+  context: CartContext,
+  request: Request,
+  locale: Locale,
+  call: (store: ReturnType<typeof getStore>) => Promise<{ data: Cart }>,
+): Promise<CartMutation> {
+  const store = getStore(context, request, locale)
+  const { data } = await call(store)
+  // Later reads in this request (an action's page rendered with errors) see the changed cart.
+  const perLocale = cartReads.get(request) ?? new Map<Locale, Promise<Cart | undefined>>()
+  perLocale.set(locale, Promise.resolve(data))
+  cartReads.set(request, perLocale)
+  return { cart: cartView(data, locale), headers: store.commit() }
+}
+
+/** Adds products (or raises their quantities) in ONE store call: the store merges same products. */
+export async function addProducts(
+  context: CartContext,
+  request: Request,
+  locale: Locale,
+  items: { productId: string; quantity: number }[],
+): Promise<CartMutation> {
+  return mutate(context, request, locale, (store) =>
+    store.invoke('addLineItem post /checkout/cart/line-item', {
+      body: { items: items.map((item) => ({ id: item.productId, referencedId: item.productId, type: 'product' as const, quantity: item.quantity })) },
+    }),
+  )
+}
+
+export async function changeQuantity(
+  context: CartContext,
+  request: Request,
+  locale: Locale,
+  lineItemId: string,
+  quantity: number,
+): Promise<CartMutation> {
+  return mutate(context, request, locale, (store) =>
+    store.invoke('updateLineItem patch /checkout/cart/line-item', { body: { items: [{ id: lineItemId, quantity }] } }),
+  )
+}
+
+/** Removes a product line or an applied promotion (its discount line's id). */
+export async function removeLineItem(context: CartContext, request: Request, locale: Locale, lineItemId: string): Promise<CartMutation> {
+  return mutate(context, request, locale, (store) =>
+    store.invoke('removeLineItem post /checkout/cart/line-item/delete', { body: { ids: [lineItemId] } }),
+  )
+}
+
+/** Adds a promotion code; whether it applies, waits or is unknown comes back as a cart message. */
+export async function addPromotionCode(context: CartContext, request: Request, locale: Locale, code: string): Promise<CartMutation> {
+  return mutate(context, request, locale, (store) =>
+    store.invoke('addLineItem post /checkout/cart/line-item', { body: { items: [{ type: 'promotion', referencedId: code }] } }),
+  )
+}
+
+export interface FoundProduct {
+  id: string
+  productNumber: string
+  originalNumber?: string
+  hasVariants?: boolean
+}
+
+/**
+ * Products by article number or original article number (customFields.forst_original_article),
+ * in one store call. Numbers match case-insensitively, as the shop's search does.
+ */
+export async function findProductsByNumber(context: CartContext, request: Request, locale: Locale, numbers: string[]): Promise<FoundProduct[]> {
+  const unique = [...new Set(numbers)]
+  if (!unique.length) return []
+  const store = getStore(context, request, locale)
+  const { data } = await store.invoke('readProduct post /product', {
+    body: {
+      filter: [
+        {
+          type: 'multi',
+          operator: 'or',
+          queries: [
+            // Shopware reads equalsAny values as a list or a '|'-joined string; the typings know the string.
+            { type: 'equalsAny', field: 'productNumber', value: unique.join('|') },
+            { type: 'equalsAny', field: 'customFields.forst_original_article', value: unique.join('|') },
+          ],
+        },
+      ],
+      // Each number names at most two products (its own and one with it as original number).
+      limit: Math.min(100, unique.length * 2),
+      includes: { product: ['id', 'productNumber', 'customFields', 'childCount'] },
+    },
+  })
+  return (data.elements ?? []).map((product) => {
+    const original = (product.customFields as { forst_original_article?: unknown } | undefined)?.forst_original_article
+    const found: FoundProduct = { id: product.id, productNumber: product.productNumber }
+    if (typeof original === 'string' && original) found.originalNumber = original
+    if (product.childCount && product.childCount > 0) found.hasVariants = true
+    return found
+  })
+}
+
+/** Which form on the page an answer belongs to (several forms share the cart page's action). */
+export function cartFormId(intent: CartIntent, lineItemId?: string): string {
+  return intent === 'quantity' || intent === 'remove' || intent === 'promotion-remove' ? `${intent}-${lineItemId ?? ''}` : intent
+}
+
+export type CartActionOutcome =
+  | { type: 'invalid'; formId: string; reply: SubmissionResult<string[]> }
+  | { type: 'done'; location: string; headers: Headers }
+
+// The line was removed meanwhile (another tab, the side cart): Shopware answers 404 with this code.
+function isLineGone(err: unknown): boolean {
+  return err instanceof ApiClientError && (err.status === 404 || errorCodes(err).includes('CHECKOUT__CART_LINE_ITEM_NOT_FOUND'))
+}
+
+function linePromotionNotice(notices: FlashMessage[]): boolean {
+  return notices.some((n) => /^cart:messages\.(promotion|auto-promotion)/.test(n.messageKey))
+}
+
+async function quickOrderItems(text: string, file: File | undefined) {
+  const typed = parseQuickOrder(text)
+  if (!file) return { items: typed.items, fileProblem: undefined }
+  const uploaded = parseQuickOrder(await file.text(), { header: true })
+  let fileProblem: string | undefined
+  if (uploaded.lineCount + typed.lineCount > MAX_QUICK_ORDER_LINES) {
+    fileProblem = formMessage('cart:errors.tooManyLines', { max: MAX_QUICK_ORDER_LINES })
+  } else if (uploaded.bad.length) {
+    fileProblem = formMessage('cart:errors.badLines', { lines: uploaded.bad.map((b) => `${b.line} (${b.text})`).join(', ') })
+  } else if (uploaded.lineCount === 0 && typed.lineCount === 0) {
+    fileProblem = 'cart:errors.linesRequired'
+  }
+  return { items: [...typed.items, ...uploaded.items], fileProblem }
+}
+
+/**
+ * The cart page's POST (contract: hidden `intent`, optional `redirectTo`). Each intent is one
+ * store call (quick order: the product lookup, then one add). The cart's messages travel as flash
+ * messages to the page the shopper lands on; invalid input answers the form that sent it.
+ */
+export async function cartAction(context: CartContext, request: Request, locale: Locale, formData: FormData): Promise<CartActionOutcome> {
+  const intent = String(formData.get('intent') ?? '') as CartIntent
+  const lineItemId = String(formData.get('lineItemId') ?? '')
+  const location = safeRedirectPath(String(formData.get('redirectTo') ?? '')) ?? localizePath(locale, '/checkout/cart')
+  const messages: FlashMessage[] = []
+  const cookies: string[] = []
+  const done = (): CartActionOutcome => {
+    const headers = new Headers()
+    for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+    if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))
+    return { type: 'done', location, headers }
+  }
+  const apply = (mutation: CartMutation) => {
+    cookies.push(...mutation.headers)
+    messages.push(...mutation.cart.notices)
+    return mutation.cart
+  }
+
+  try {
+    switch (intent) {
+      case 'quantity': {
+        const submission = parseWithZod(formData, { schema: quantitySchema })
+        if (submission.status !== 'success') return { type: 'invalid', formId: cartFormId(intent, lineItemId), reply: submission.reply() }
+        const cart = apply(await changeQuantity(context, request, locale, submission.value.lineItemId, submission.value.quantity))
+        const line = cart.lines.find((l) => l.id === submission.value.lineItemId)
+        // A quantity the store adjusted is explained by its own message instead.
+        if (line && line.quantity === submission.value.quantity) {
+          messages.unshift({ type: 'success', messageKey: 'cart:messages.quantityChanged', values: { name: line.label } })
+        }
+        return done()
+      }
+      case 'remove':
+      case 'promotion-remove': {
+        const submission = parseWithZod(formData, { schema: removeSchema })
+        if (submission.status !== 'success') return { type: 'invalid', formId: cartFormId(intent, lineItemId), reply: submission.reply() }
+        apply(await removeLineItem(context, request, locale, submission.value.lineItemId))
+        messages.unshift({ type: 'success', messageKey: intent === 'remove' ? 'cart:messages.removed' : 'cart:messages.promotionRemoved' })
+        return done()
+      }
+      case 'promotion-add': {
+        const submission = parseWithZod(formData, { schema: promotionSchema })
+        if (submission.status !== 'success') return { type: 'invalid', formId: intent, reply: submission.reply() }
+        const code = submission.value.code
+        const cart = apply(await addPromotionCode(context, request, locale, code))
+        const applied = cart.promotions.some((p) => p.code.toLowerCase() === code.toLowerCase())
+        if (applied && !linePromotionNotice(messages)) {
+          messages.unshift({ type: 'success', messageKey: 'cart:messages.promotionAdded', values: { code } })
+        }
+        return done()
+      }
+      case 'quick-order': {
+        const submission = parseWithZod(formData, { schema: quickOrderSchema })
+        if (submission.status !== 'success') return { type: 'invalid', formId: intent, reply: submission.reply() }
+        const { items, fileProblem } = await quickOrderItems(submission.value.lines ?? '', chosenFile(submission.value.file))
+        if (fileProblem) return { type: 'invalid', formId: intent, reply: submission.reply({ fieldErrors: { file: [fileProblem] } }) }
+        const products = await findProductsByNumber(context, request, locale, items.map((i) => i.number))
+        const { add, notFound, withVariants } = resolveQuickOrder(items, products)
+        if (!add.length) {
+          const problems = [
+            ...(notFound.length ? [formMessage('cart:errors.noneFound', { numbers: notFound.join(', ') })] : []),
+            ...(withVariants.length ? [formMessage('cart:errors.withVariants', { numbers: withVariants.join(', ') })] : []),
+          ]
+          return { type: 'invalid', formId: intent, reply: submission.reply({ fieldErrors: { lines: problems } }) }
+        }
+        const cart = apply(await addProducts(context, request, locale, add))
+        const inCart = add.filter((item) => cart.lines.some((l) => l.productId === item.productId)).length
+        if (inCart) messages.unshift({ type: 'success', messageKey: 'cart:messages.quickOrderAdded', values: { count: inCart } })
+        if (notFound.length === 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumberNotFound', values: { number: notFound[0]! } })
+        if (notFound.length > 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumbersNotFound', values: { numbers: notFound.join(', ') } })
+        if (withVariants.length) messages.push({ type: 'warning', messageKey: 'cart:messages.productHasVariants', values: { numbers: withVariants.join(', ') } })
+        return done()
+      }
+      default:
+        return { type: 'invalid', formId: 'unknown', reply: { status: 'error', error: { '': ['cart:messages.generic'] } } }
+    }
+  } catch (err) {
+    if ((intent === 'quantity' || intent === 'remove' || intent === 'promotion-remove') && isLineGone(err)) {
+      messages.push({ type: 'warning', messageKey: 'cart:messages.lineGone' })
+      return done()
+    }
+    throw err
+  }
+}
+
+function sameMessage(a: FlashMessage, b: FlashMessage): boolean {
+  return a.messageKey === b.messageKey && JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {})
+}
+
+/** The cart's messages not already waiting as notifications (each message is shown once). */
+export function unseenNotices(notices: FlashMessage[], flashed: FlashMessage[]): FlashMessage[] {
+  return notices.filter((notice) => !flashed.some((message) => sameMessage(message, notice)))
+}
+
+/** Title and URLs of the cart page; personal, never indexed. */
+export function cartPageSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale): SeoData {
+  const origin = context.publicUrl.replace(/\/+$/, '')
+  const path = '/checkout/cart'
+  return {
+    title: getT(locale, 'common')('meta.titleTemplate', { title: getT(locale, 'cart')('page.title') }),
+    description: getT(locale, 'common')('meta.defaultDescription'),
+    canonical: `${origin}${localizePath(locale, path)}`,
+    alternates: Object.fromEntries(locales.map((l) => [l, `${origin}${localizePath(l, path)}`])),
+    robots: 'noindex, nofollow',
+  }
 }

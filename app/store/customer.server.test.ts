@@ -7,9 +7,13 @@ import {
   changePassword,
   changePaymentMethod,
   changeProfile,
+  loadOrder,
   loadOrders,
   loadOverview,
+  orderDetailView,
+  orderSummary,
   profileView,
+  reorder,
 } from './customer.server'
 import { errorEnvelope, json, languages, startFakeStore, storeCallRounds, testContext, type Handler } from './test-support.server'
 
@@ -121,7 +125,9 @@ describe('account store calls', () => {
     })
     const overview = await loadOverview(store, customer)
     expect(overview.paymentMethod).toEqual({ id: id('7'), name: 'Rechnung', description: 'Zahlbar in 14 Tagen' })
-    expect(overview.orders).toEqual([{ id: id('5'), orderNumber: '10042', date: '2026-01-02T10:00:00Z', status: 'Offen', total: 99.5, currency: 'EUR' }])
+    expect(overview.orders).toEqual([
+      { id: id('5'), orderNumber: '10042', date: '2026-01-02T10:00:00Z', status: 'Offen', total: 99.5, currency: 'EUR', payAgain: false },
+    ])
     expect(overview.shippingAddress?.state).toBe('Bayern')
     expect(storeCallRounds(lines)).toEqual([expect.arrayContaining(['readPaymentMethod', 'readOrder'])])
   })
@@ -154,5 +160,174 @@ describe('account store calls', () => {
       `POST /store-api/account/change-payment-method/${id('7')}`,
       'PATCH /store-api/context',
     ])
+  })
+})
+
+const orderAddress = (key: string) => ({ ...address(key), apiAlias: 'order_address' })
+
+/** An Order as Shopware's /order answers it with the associations the details page asks for. */
+function sampleOrder(extra: Record<string, unknown> = {}) {
+  return {
+    id: id('a'),
+    orderNumber: '10077',
+    orderDateTime: '2026-03-04T09:30:00.000+00:00',
+    amountTotal: 357,
+    amountNet: 300,
+    positionPrice: 290.1,
+    shippingTotal: 9.9,
+    price: {
+      netPrice: 300,
+      totalPrice: 357,
+      positionPrice: 290.1,
+      calculatedTaxes: [
+        { tax: 1.4, taxRate: 7, price: 20 },
+        { tax: 55.6, taxRate: 19, price: 280 },
+      ],
+    },
+    stateMachineState: { technicalName: 'open', name: 'Open', translated: { name: 'Offen' } },
+    currency: { isoCode: 'EUR' },
+    billingAddressId: id('1'),
+    billingAddress: orderAddress('1'),
+    lineItems: [
+      {
+        id: id('l'),
+        type: 'product',
+        productId: id('p'),
+        referencedId: id('p'),
+        label: 'Forstseilwinde FSW 35',
+        quantity: 2,
+        unitPrice: 135.05,
+        totalPrice: 270.1,
+        position: 1,
+        payload: { productNumber: 'FS-10001' },
+        price: { unitPrice: 135.05, totalPrice: 270.1, listPrice: { price: 149.9 } },
+      },
+      {
+        id: id('m'),
+        type: 'product',
+        productId: id('q'),
+        label: 'Werkstatthandbuch',
+        quantity: 1,
+        unitPrice: 20,
+        totalPrice: 20,
+        position: 2,
+        payload: { productNumber: 'FS-90002' },
+        // A list price below what was paid is no saving: not shown.
+        price: { unitPrice: 20, totalPrice: 20, listPrice: { price: 15 } },
+      },
+      { id: id('n'), type: 'promotion', label: '10 % Forst', quantity: 1, unitPrice: 0, totalPrice: 0, position: 3, payload: {} },
+    ],
+    deliveries: [
+      {
+        shippingOrderAddress: orderAddress('2'),
+        shippingMethod: { name: 'Standard', translated: { name: 'Standardversand' }, deliveryTime: { name: '1-3 Tage', min: 1, max: 3, unit: 'day' } },
+      },
+    ],
+    transactions: [
+      { createdAt: '2026-03-04T09:30:00Z', paymentMethod: { translated: { name: 'Vorkasse' } }, stateMachineState: { technicalName: 'failed', translated: { name: 'Fehlgeschlagen' } } },
+      { createdAt: '2026-03-04T09:40:00Z', paymentMethod: { translated: { name: 'Demo-Zahlung' } }, stateMachineState: { technicalName: 'open', translated: { name: 'Offen' } } },
+    ],
+    ...extra,
+  }
+}
+
+describe('order view models', () => {
+  it('shows an order as the details page needs it: lines, totals per VAT rate, addresses, methods, delivery time', () => {
+    const view = orderDetailView(sampleOrder() as never, { [id('a')]: true })
+    expect(view.lines).toEqual([
+      { id: id('l'), productId: id('p'), label: 'Forstseilwinde FSW 35', productNumber: 'FS-10001', quantity: 2, listPrice: 149.9, unitPrice: 135.05, totalPrice: 270.1 },
+      { id: id('m'), productId: id('q'), label: 'Werkstatthandbuch', productNumber: 'FS-90002', quantity: 1, unitPrice: 20, totalPrice: 20 },
+      { id: id('n'), label: '10 % Forst', quantity: 1, unitPrice: 0, totalPrice: 0 },
+    ])
+    expect(view.totals).toEqual({
+      positionPrice: 290.1,
+      shippingCosts: 9.9,
+      netPrice: 300,
+      taxes: [
+        { rate: 19, tax: 55.6 },
+        { rate: 7, tax: 1.4 },
+      ],
+      totalPrice: 357,
+    })
+    expect(view.billingAddress?.street).toBe('Waldweg 1')
+    expect(view.shippingAddress?.street).toBe('Waldweg 2')
+    expect(view.shippingMethod).toBe('Standardversand')
+    expect(view.deliveryTime).toEqual({ max: 3, unit: 'day' })
+    // The newest transaction counts: the retried payment, still open.
+    expect(view.paymentMethod).toBe('Demo-Zahlung')
+    expect(view).toMatchObject({ status: 'Offen', paymentState: 'open', paymentStateName: 'Offen', payAgain: true })
+  })
+
+  it('offers to pay again only for an unpaid order the store lets the shopper pay', () => {
+    const paid = sampleOrder({
+      transactions: [{ createdAt: '2026-03-04T09:30:00Z', stateMachineState: { technicalName: 'paid', translated: { name: 'Bezahlt' } } }],
+    })
+    expect(orderSummary(paid as never, { [id('a')]: true })).toMatchObject({ paymentState: 'paid', payAgain: false })
+    expect(orderSummary(sampleOrder() as never, { [id('a')]: false }).payAgain).toBe(false)
+    expect(orderSummary(sampleOrder() as never).payAgain).toBe(false)
+    const plugin = sampleOrder({ transactions: [{ stateMachineState: { technicalName: 'psp_pending', translated: { name: 'Beim Anbieter' } } }] })
+    expect(orderSummary(plugin as never, { [id('a')]: true })).toMatchObject({ paymentState: undefined, paymentStateName: 'Beim Anbieter', payAgain: false })
+  })
+
+  it('leaves out a delivery time it cannot read', () => {
+    const order = sampleOrder({ deliveries: [{ shippingMethod: { name: 'Spedition', deliveryTime: { max: 0, unit: 'fortnight' } } }] })
+    const view = orderDetailView(order as never)
+    expect(view.deliveryTime).toBeUndefined()
+    expect(view.shippingMethod).toBe('Spedition')
+    expect(view.shippingAddress).toBeUndefined()
+  })
+})
+
+describe('order store calls', () => {
+  it("asks for one order by id with paymentChangeable; someone else's order (an empty result) is not found", async () => {
+    const { store, requests } = await storeWith((req, res) => json(res, 200, { orders: { elements: [], total: 0 }, paymentChangeable: [] }))
+    await expect(loadOrder(store, id('b'))).resolves.toBeUndefined()
+    const body = requests.find((r) => r.path.endsWith('/order'))?.body as Record<string, unknown>
+    expect(body.filter).toEqual([{ type: 'equals', field: 'id', value: id('b') }])
+    expect(body.checkPromotion).toBe(true)
+  })
+
+  it('lists orders with their payment state and whether they can be paid again', async () => {
+    const { store } = await storeWith((req, res) =>
+      json(res, 200, { orders: { elements: [sampleOrder()], total: 11 }, paymentChangeable: { [id('a')]: true } }),
+    )
+    const page = await loadOrders(store, { page: 2, limit: 10 })
+    expect(page).toMatchObject({ total: 11, page: 2, limit: 10 })
+    expect(page.orders[0]).toMatchObject({ orderNumber: '10077', paymentState: 'open', payAgain: true, total: 357 })
+  })
+
+  it('reorders every product line in one cart call and names the lines the cart did not take', async () => {
+    const { requests, context } = await storeWith((req, res) => {
+      if (req.path.endsWith('/order')) return json(res, 200, { orders: { elements: [sampleOrder()], total: 1 }, paymentChangeable: {} })
+      if (req.path.endsWith('/checkout/cart/line-item')) {
+        return json(res, 200, {
+          apiAlias: 'cart',
+          lineItems: [
+            { id: id('p'), referencedId: id('p'), type: 'product', label: 'Forstseilwinde FSW 35', quantity: 2, good: true, payload: { productNumber: 'FS-10001' }, price: { unitPrice: 135.05, totalPrice: 270.1 } },
+          ],
+          errors: { [`product-not-found${id('q')}`]: { messageKey: 'product-not-found', level: 20, block: true, parameters: { id: id('q') } } },
+          price: { netPrice: 270.1, totalPrice: 321.42, positionPrice: 270.1, calculatedTaxes: [] },
+          deliveries: [],
+          transactions: [],
+        })
+      }
+      json(res, 404, errorEnvelope(404, 'FRAMEWORK__ROUTE_NOT_FOUND'))
+    })
+    const request = new Request('https://shop.example/account/order/details/x', { method: 'POST', headers: { Cookie: 'sw-context-token=old-token' } })
+    const result = await reorder(context, request, 'de', getStore(context, request, 'de'), id('a'))
+    expect(result).toMatchObject({ orderNumber: '10077', added: 1, missing: [{ label: 'Werkstatthandbuch', productNumber: 'FS-90002' }] })
+    const adds = requests.filter((r) => r.path.endsWith('/checkout/cart/line-item'))
+    expect(adds).toHaveLength(1)
+    expect((adds[0].body as { items: unknown[] }).items).toEqual([
+      { id: id('p'), referencedId: id('p'), type: 'product', quantity: 2 },
+      { id: id('q'), referencedId: id('q'), type: 'product', quantity: 1 },
+    ])
+  })
+
+  it('reorders nothing for an order that is not the customer\'s', async () => {
+    const { context, requests } = await storeWith((req, res) => json(res, 200, { orders: { elements: [], total: 0 }, paymentChangeable: {} }))
+    const request = new Request('https://shop.example/account/order/details/x', { method: 'POST', headers: { Cookie: 'sw-context-token=old-token' } })
+    await expect(reorder(context, request, 'de', getStore(context, request, 'de'), id('b'))).resolves.toBeUndefined()
+    expect(requests.some((r) => r.path.includes('/checkout/cart'))).toBe(false)
   })
 })

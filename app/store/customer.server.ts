@@ -8,8 +8,9 @@ import { companyTypes } from '~/forms/profile'
 import type { LoadContext } from '~/load-context'
 import { getT } from '~/i18n.server'
 import { localizePath, locales, type Locale } from '~/lib/locale'
-import type { Breadcrumb, SeoData } from '~/lib/shell-types'
+import type { Breadcrumb, FlashMessage, SeoData } from '~/lib/shell-types'
 import { requireCustomer } from './account.server'
+import { addProducts, type CartContext } from './cart.server'
 import type { Store } from './client.server'
 import { errorCodes } from './errors.server'
 
@@ -101,6 +102,10 @@ export interface PaymentMethodView {
   description?: string
 }
 
+/** Shopware's transaction states; anything else (a plugin's state) shows the store's own name. */
+export const paymentStates = ['open', 'paid', 'paid_partially', 'failed', 'cancelled', 'reminded', 'unconfirmed', 'authorized', 'in_progress', 'refunded', 'refunded_partially', 'chargeback'] as const
+export type PaymentState = (typeof paymentStates)[number]
+
 export interface OrderSummary {
   id: string
   orderNumber: string
@@ -108,25 +113,40 @@ export interface OrderSummary {
   status?: string
   total: number
   currency: string
+  /** The latest transaction's state; the page translates it (the store's name is the fallback). */
+  paymentState?: PaymentState
+  paymentStateName?: string
+  /** Unpaid and the store lets the shopper pay again (POST /order paymentChangeable). */
+  payAgain: boolean
 }
 
 export interface OrderLineView {
   id: string
+  /** Set for product lines: reorder puts them back into the cart. */
+  productId?: string
   label: string
   productNumber?: string
   quantity: number
+  /** The normal price when the shopper paid less (list price or reseller's normal price). */
+  listPrice?: number
   unitPrice: number
   totalPrice: number
 }
 
+export interface OrderDeliveryTime {
+  max: number
+  unit: 'hour' | 'day' | 'week' | 'month' | 'year'
+}
+
 export interface OrderDetailView extends OrderSummary {
   lines: OrderLineView[]
-  subtotal: number
-  shippingTotal: number
+  /** The same shape as the cart's totals (net positions, shipping, VAT per rate, total incl. VAT). */
+  totals: { positionPrice: number; shippingCosts: number; netPrice: number; taxes: { rate: number; tax: number }[]; totalPrice: number }
   billingAddress?: OrderAddressView
   shippingAddress?: OrderAddressView
   paymentMethod?: string
   shippingMethod?: string
+  deliveryTime?: OrderDeliveryTime
 }
 
 export type OrderAddressView = Omit<AddressView, 'id' | 'countryId' | 'defaultBilling' | 'defaultShipping'>
@@ -228,7 +248,21 @@ function paymentMethodView(method: PaymentMethod): PaymentMethodView {
   }
 }
 
-function orderSummary(order: Order): OrderSummary {
+type OrderTransaction = NonNullable<Order['transactions']>[number]
+
+/** The transaction that counts: the newest (a retried payment adds one, Shopware's storefront takes the last). */
+function latestTransaction(order: Order): OrderTransaction | undefined {
+  const transactions = [...(order.transactions ?? [])]
+  transactions.sort((a, b) => String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')))
+  return transactions[transactions.length - 1]
+}
+
+const unpaidStates: readonly string[] = ['open', 'failed', 'cancelled', 'reminded', 'unconfirmed']
+
+export function orderSummary(order: Order, paymentChangeable?: Record<string, boolean>): OrderSummary {
+  const transaction = latestTransaction(order)
+  const technical = transaction?.stateMachineState?.technicalName
+  const known = (paymentStates as readonly string[]).includes(technical ?? '') ? (technical as PaymentState) : undefined
   return {
     id: order.id,
     orderNumber: order.orderNumber ?? order.id,
@@ -236,6 +270,69 @@ function orderSummary(order: Order): OrderSummary {
     status: translatedName(order.stateMachineState),
     total: order.amountTotal ?? order.price?.totalPrice ?? 0,
     currency: order.currency?.isoCode ?? 'EUR',
+    paymentState: known,
+    paymentStateName: translatedName(transaction?.stateMachineState),
+    payAgain: !!technical && unpaidStates.includes(technical) && paymentChangeable?.[order.id] === true,
+  }
+}
+
+const deliveryUnits: readonly OrderDeliveryTime['unit'][] = ['hour', 'day', 'week', 'month', 'year']
+
+function deliveryTime(value: unknown): OrderDeliveryTime | undefined {
+  const time = value as { max?: unknown; unit?: unknown } | null | undefined
+  const max = Number(time?.max)
+  const unit = deliveryUnits.find((u) => u === time?.unit)
+  return unit && Number.isFinite(max) && max > 0 ? { max, unit } : undefined
+}
+
+function money(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+/** An Order (with its associations) as the details page shows it. */
+export function orderDetailView(order: Order, paymentChangeable?: Record<string, boolean>): OrderDetailView {
+  const billing = order.billingAddress ?? order.addresses?.find((a) => a.id === order.billingAddressId)
+  const delivery = order.deliveries?.[0]
+  const shipping = delivery?.shippingOrderAddress
+  const transaction = latestTransaction(order)
+  const shippingMethod = delivery?.shippingMethod as (Schemas['ShippingMethod'] & { deliveryTime?: unknown }) | undefined
+  const lines = (order.lineItems ?? [])
+    .filter((item) => !item.parentId)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+    .map((item): OrderLineView => {
+      // The calculated price is stored with the line (Shopware's `price` field; not in the 6.7 schema).
+      const calculated = (item as { price?: { unitPrice?: number; totalPrice?: number; listPrice?: { price?: unknown } | null } }).price
+      const unitPrice = item.unitPrice ?? calculated?.unitPrice ?? 0
+      const listPrice = money(calculated?.listPrice?.price)
+      return {
+        id: item.id,
+        productId: item.type === 'product' ? (item.productId ?? item.referencedId ?? undefined) : undefined,
+        label: item.label,
+        productNumber: text((item.payload as { productNumber?: string } | undefined)?.productNumber),
+        quantity: item.quantity,
+        listPrice: listPrice !== undefined && listPrice > unitPrice ? listPrice : undefined,
+        unitPrice,
+        totalPrice: item.totalPrice ?? calculated?.totalPrice ?? 0,
+      }
+    })
+  const price = order.price
+  return {
+    ...orderSummary(order, paymentChangeable),
+    lines,
+    totals: {
+      positionPrice: order.positionPrice ?? price?.positionPrice ?? 0,
+      shippingCosts: order.shippingTotal ?? order.shippingCosts?.totalPrice ?? 0,
+      netPrice: order.amountNet ?? price?.netPrice ?? 0,
+      taxes: (price?.calculatedTaxes ?? [])
+        .map((tax) => ({ rate: tax.taxRate, tax: tax.tax }))
+        .sort((a, b) => b.rate - a.rate),
+      totalPrice: order.amountTotal ?? price?.totalPrice ?? 0,
+    },
+    billingAddress: billing ? addressFields(billing as AddressLike) : undefined,
+    shippingAddress: shipping ? addressFields(shipping as AddressLike) : undefined,
+    paymentMethod: translatedName(transaction?.paymentMethod),
+    shippingMethod: translatedName(shippingMethod),
+    deliveryTime: deliveryTime(shippingMethod?.deliveryTime),
   }
 }
 
@@ -314,6 +411,13 @@ export interface OrderPage {
   limit: number
 }
 
+// What the list and the details show; Shopware's /order loads none of it unless asked.
+const orderAssociations = {
+  stateMachineState: {},
+  currency: {},
+  transactions: { associations: { stateMachineState: {}, paymentMethod: {} } },
+}
+
 export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?: number; limit?: number } = {}): Promise<OrderPage> {
   try {
     const { data } = await store.invoke('readOrder post /order', {
@@ -322,10 +426,18 @@ export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?
         limit,
         'total-count-mode': 'exact',
         sort: [{ field: 'orderDateTime', order: 'DESC' }],
-        associations: { stateMachineState: {}, currency: {} },
+        associations: orderAssociations,
+        // Shopware computes paymentChangeable only when asked (OrderRoute, `checkPromotion`).
+        checkPromotion: true,
       } as never,
     })
-    return { orders: data.orders.elements.map(orderSummary), total: data.orders.total ?? data.orders.elements.length, page, limit }
+    const changeable = (data.paymentChangeable ?? {}) as Record<string, boolean>
+    return {
+      orders: data.orders.elements.map((order) => orderSummary(order, changeable)),
+      total: data.orders.total ?? data.orders.elements.length,
+      page,
+      limit,
+    }
   } catch (err) {
     if (noOrderRoute(err)) return { orders: [], total: 0, page, limit }
     throw err
@@ -334,48 +446,70 @@ export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?
 
 /** One of the customer's orders (the store only answers the customer's own), or undefined. */
 export async function loadOrder(store: Store, id: string): Promise<OrderDetailView | undefined> {
-  let order: Order | undefined
   try {
     const { data } = await store.invoke('readOrder post /order', {
       body: {
         filter: [{ type: 'equals', field: 'id', value: id }],
+        limit: 1,
+        checkPromotion: true,
         associations: {
-          stateMachineState: {},
-          currency: {},
+          ...orderAssociations,
           lineItems: {},
+          billingAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
           addresses: { associations: { country: {}, countryState: {}, salutation: {} } },
-          deliveries: { associations: { shippingMethod: {}, shippingOrderAddress: { associations: { country: {}, countryState: {} } } } },
-          transactions: { associations: { paymentMethod: {} } },
+          deliveries: {
+            associations: {
+              shippingMethod: { associations: { deliveryTime: {} } },
+              shippingOrderAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
+            },
+          },
         },
       } as never,
     })
-    order = data.orders.elements[0]
+    const order = data.orders.elements.find((o) => o.id === id)
+    return order ? orderDetailView(order, (data.paymentChangeable ?? {}) as Record<string, boolean>) : undefined
   } catch (err) {
     if (noOrderRoute(err)) return undefined
     throw err
   }
+}
+
+export interface ReorderResult {
+  orderNumber: string
+  /** Lines the cart took (the store may have adjusted their quantities: see `notices`). */
+  added: number
+  /** Order lines that are no longer available (gone, out of stock, or not a product any more). */
+  missing: { label: string; productNumber?: string }[]
+  notices: FlashMessage[]
+  /** Set-Cookie: the context token when the store renewed it. */
+  headers: string[]
+}
+
+/**
+ * Puts every still available product line of one of the customer's orders back into the cart, in
+ * one store call (H3's addProducts); a line the cart did not take afterwards is reported as missing.
+ * undefined when the order is not the customer's (or does not exist).
+ */
+export async function reorder(
+  context: CartContext,
+  request: Request,
+  locale: Locale,
+  store: Store,
+  orderId: string,
+): Promise<ReorderResult | undefined> {
+  const order = await loadOrder(store, orderId)
   if (!order) return undefined
-  const billing = order.addresses?.find((a) => a.id === order.billingAddressId) ?? order.billingAddress
-  const delivery = order.deliveries?.[0]
-  const shipping = (delivery as { shippingOrderAddress?: typeof billing } | undefined)?.shippingOrderAddress
-  const transaction = order.transactions?.[order.transactions.length - 1]
-  return {
-    ...orderSummary(order),
-    lines: (order.lineItems ?? []).map((item) => ({
-      id: item.id,
-      label: item.label,
-      productNumber: text((item.payload as { productNumber?: string } | undefined)?.productNumber),
-      quantity: item.quantity,
-      unitPrice: item.unitPrice ?? 0,
-      totalPrice: item.totalPrice ?? 0,
-    })),
-    subtotal: order.positionPrice ?? order.price?.positionPrice ?? 0,
-    shippingTotal: order.shippingTotal ?? order.shippingCosts?.totalPrice ?? 0,
-    billingAddress: billing ? addressFields(billing as AddressLike) : undefined,
-    shippingAddress: shipping ? addressFields(shipping as AddressLike) : undefined,
-    paymentMethod: translatedName(transaction?.paymentMethod),
-    shippingMethod: translatedName(delivery?.shippingMethod),
-  }
+  const products = order.lines.filter((line): line is OrderLineView & { productId: string } => !!line.productId)
+  if (!products.length) return { orderNumber: order.orderNumber, added: 0, missing: [], notices: [], headers: [] }
+  const { cart, headers } = await addProducts(
+    context,
+    request,
+    locale,
+    products.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+  )
+  const inCart = new Set(cart.lines.map((line) => line.productId))
+  const missing = products.filter((line) => !inCart.has(line.productId)).map(({ label, productNumber }) => ({ label, productNumber }))
+  return { orderNumber: order.orderNumber, added: products.length - missing.length, missing, notices: cart.notices, headers }
 }
 
 export interface OverviewData {

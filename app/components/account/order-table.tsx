@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { languageTags, localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
+import './order-details.css'
 
 export interface OrderRow {
   id: string
@@ -10,6 +11,22 @@ export interface OrderRow {
   status?: string
   total: number
   currency: string
+  paymentState?: string
+  paymentStateName?: string
+  payAgain: boolean
+}
+
+/** The payment state in the page language; a state we do not know keeps the store's name. */
+export function PaymentState({ order }: { order: Pick<OrderRow, 'paymentState' | 'paymentStateName'> }) {
+  const { t } = useTranslation('account')
+  const label = order.paymentState ? t(`orders.paymentStates.${order.paymentState}`) : order.paymentStateName
+  if (!label) return <>–</>
+  return <span className={`payment-state payment-state-${order.paymentState ?? 'other'}`}>{label}</span>
+}
+
+/** Where an unpaid order is paid again (the success page's unpaid variant offers the methods). */
+export function payAgainHref(locale: Locale, orderId: string): string {
+  return localizePath(locale, `/checkout/success/${orderId}/unpaid`)
 }
 
 export function formatOrderDate(locale: Locale, iso: string): string {
@@ -19,21 +36,28 @@ export function formatOrderDate(locale: Locale, iso: string): string {
   return new Intl.DateTimeFormat(languageTags[locale], { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(date)
 }
 
-/** Orders as a table: number (link to the details), date, status, total. */
+/** Orders as a table: number (link to the details), date, status, payment state, total; unpaid ones can be paid. */
 export function OrderTable({ orders, locale, caption }: { orders: OrderRow[]; locale: Locale; caption: string }) {
   const { t } = useTranslation('account')
+  const withActions = orders.some((order) => order.payAgain)
   return (
-    <div className="account-table-wrap">
-      <table className="account-table">
+    <div className="account-table-wrap order-cards-wrap">
+      <table className="account-table order-cards">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('orders.number')}</th>
             <th scope="col">{t('orders.date')}</th>
             <th scope="col">{t('orders.status')}</th>
+            <th scope="col">{t('orders.paymentState')}</th>
             <th scope="col" className="numeric">
               {t('orders.total')}
             </th>
+            {withActions ? (
+              <th scope="col">
+                <span className="visually-hidden">{t('orders.actions')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -42,9 +66,28 @@ export function OrderTable({ orders, locale, caption }: { orders: OrderRow[]; lo
               <th scope="row">
                 <Link to={localizePath(locale, `/account/order/details/${order.id}`)}>{order.orderNumber}</Link>
               </th>
-              <td>{formatOrderDate(locale, order.date)}</td>
-              <td>{order.status ?? '–'}</td>
-              <td className="numeric">{formatPrice(locale, order.total, order.currency)}</td>
+              {/* data-label: on phones each row becomes a card that names its values. */}
+              <td data-label={t('orders.date')}>{formatOrderDate(locale, order.date)}</td>
+              <td data-label={t('orders.status')}>{order.status ?? '–'}</td>
+              <td data-label={t('orders.paymentState')}>
+                <PaymentState order={order} />
+              </td>
+              <td className="numeric" data-label={t('orders.total')}>
+                {formatPrice(locale, order.total, order.currency)}
+              </td>
+              {withActions ? (
+                <td className="order-card-action">
+                  {order.payAgain ? (
+                    <Link
+                      to={payAgainHref(locale, order.id)}
+                      className="btn btn-small btn-secondary"
+                      aria-label={t('orders.payAgainFor', { number: order.orderNumber })}
+                    >
+                      {t('orders.payAgain')}
+                    </Link>
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

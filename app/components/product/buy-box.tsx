@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSideCart } from '~/components/cart/side-cart'
 import { addToCartSchema } from '~/forms/add-to-cart'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
@@ -72,7 +74,8 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
 /**
  * Price, availability and the add-to-cart form. The form is a plain POST to this page (works
  * without JavaScript: 303 back with a notification); with JavaScript a fetcher submits it, so the
- * page stays and the header count follows from the root loader's revalidation.
+ * page stays, the header count follows from the root loader's revalidation, and the side cart opens
+ * once the add went through (not after a refused quantity).
  */
 export function BuyBox({ locale, productId, price, availability, deliveryTime, rules }: BuyBoxProps) {
   const { t } = useTranslation('product')
@@ -92,6 +95,20 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
     shouldRevalidate: 'onInput',
   })
   const quantityErrors = fields.quantity.errors ?? []
+  const sideCart = useSideCart()
+  const submitButton = useRef<HTMLButtonElement>(null)
+  const submitted = useRef(false)
+  useEffect(() => {
+    if (fetcher.state !== 'idle') {
+      submitted.current = true
+      return
+    }
+    if (!submitted.current) return
+    submitted.current = false
+    // A 400 answers with the conform reply (field errors); a success redirects, leaving no data.
+    const refused = Object.values(fetcher.data?.error ?? {}).some((errors) => errors && errors.length > 0)
+    if (!refused) sideCart?.open(submitButton.current)
+  }, [fetcher.state, fetcher.data, sideCart])
   const buyable = !price.onRequest && availability.state !== 'not-available'
   const hint =
     rules.max !== undefined
@@ -174,7 +191,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
               {quantityErrors.map((key) => t(key, { min: rules.min, step: rules.step, max: rules.max })).join(' ')}
             </p>
           </div>
-          <button type="submit" className="btn btn-large btn-primary" disabled={fetcher.state !== 'idle'}>
+          <button type="submit" ref={submitButton} className="btn btn-large btn-primary" disabled={fetcher.state !== 'idle'}>
             {fetcher.state !== 'idle' ? t('buy.submitting') : t('buy.submit')}
           </button>
         </fetcher.Form>

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSideCart } from '~/components/cart/side-cart'
 import { SearchCombobox } from '~/components/search/search-combobox'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { NavLink } from '~/lib/shell-types'
@@ -100,16 +101,7 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
               </Link>
             </li>
             <li>
-              <Link to={localizePath(locale, '/checkout/cart')} className="user-nav-link cart-link">
-                <CartIcon />
-                <span className="user-nav-label" aria-hidden="true">
-                  {t('header.cart')}
-                </span>
-                <span className="visually-hidden">{t('header.cartCount', { count: cartCount })}</span>
-                <span className="cart-badge" aria-hidden="true" data-count={cartCount}>
-                  {cartCount}
-                </span>
-              </Link>
+              <CartLink locale={locale} count={cartCount} />
             </li>
           </ul>
         </nav>
@@ -120,6 +112,41 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
         </div>
       </div>
     </header>
+  )
+}
+
+/**
+ * The cart control: a link to the cart page (so it works without JavaScript and opens in a new tab on
+ * a modified click); with JavaScript a plain click opens the side cart instead.
+ */
+function CartLink({ locale, count }: { locale: Locale; count: number }) {
+  const { t } = useTranslation('common')
+  const sideCart = useSideCart()
+  // Announced as opening a dialog only once the script that opens it runs (same HTML on the server).
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(sideCart !== null), [sideCart])
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!sideCart || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    sideCart.open(event.currentTarget)
+  }
+  return (
+    <Link
+      to={localizePath(locale, '/checkout/cart')}
+      className="user-nav-link cart-link"
+      onClick={onClick}
+      aria-haspopup={enhanced ? 'dialog' : undefined}
+      data-testid="header-cart"
+    >
+      <CartIcon />
+      <span className="user-nav-label" aria-hidden="true">
+        {t('header.cart')}
+      </span>
+      <span className="visually-hidden">{t('header.cartCount', { count })}</span>
+      <span className="cart-badge" aria-hidden="true" data-count={count}>
+        {count}
+      </span>
+    </Link>
   )
 }
 

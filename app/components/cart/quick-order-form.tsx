@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { useFetcher } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { quickOrderSchema } from '~/forms/cart'
+import { translateFormMessage } from '~/forms/messages'
+import { useCartReply, useResetAfterSuccess, type CartFormReply } from './cart-line'
+
+/**
+ * Quick order (B2B): article numbers and quantities typed line by line or uploaded as CSV; all
+ * found products go into the cart at once, unknown numbers are reported back.
+ */
+export function QuickOrderForm({ action }: { action: string }) {
+  const { t } = useTranslation('cart')
+  const fetcher = useFetcher<CartFormReply>()
+  const reply = useCartReply('quick-order', fetcher.data)
+  const [form, fields] = useForm({
+    id: 'quick-order',
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickOrderSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  useResetAfterSuccess(fetcher.state, reply, () => form.reset())
+  const lineErrors = fields.lines.errors ?? []
+  const fileErrors = fields.file.errors ?? []
+  return (
+    <section className="cart-quick-order" aria-labelledby="quick-order-title">
+      <h2 id="quick-order-title" className="cart-section-title">
+        {t('quickOrder.heading')}
+      </h2>
+      <p className="cart-quick-order-intro">{t('quickOrder.intro')}</p>
+      <fetcher.Form method="post" action={action} encType="multipart/form-data" preventScrollReset {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="quick-order" />
+        <div className="form-field">
+          <label htmlFor={fields.lines.id} className="form-label">
+            {t('quickOrder.linesLabel')}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.lines, { ariaDescribedBy: `${fields.lines.descriptionId} ${fields.lines.errorId}` })}
+            key={fields.lines.key}
+            rows={5}
+            className="form-control cart-quick-order-lines"
+            spellCheck={false}
+            autoCapitalize="characters"
+          />
+          <p id={fields.lines.descriptionId} className="form-hint">
+            {t('quickOrder.linesHint')}
+          </p>
+          <p id={fields.lines.errorId} className="form-error" role="alert">
+            {lineErrors.map((message) => translateFormMessage(t, message)).join(' ')}
+          </p>
+        </div>
+        <div className="form-field">
+          <label htmlFor={fields.file.id} className="form-label">
+            {t('quickOrder.fileLabel')}
+          </label>
+          <input
+            {...getInputProps(fields.file, { type: 'file', ariaDescribedBy: `${fields.file.descriptionId} ${fields.file.errorId}` })}
+            key={fields.file.key}
+            accept=".csv,.txt,.tsv,text/csv,text/plain"
+            className="cart-quick-order-file"
+          />
+          <p id={fields.file.descriptionId} className="form-hint">
+            {t('quickOrder.fileHint')}
+          </p>
+          <p id={fields.file.errorId} className="form-error" role="alert">
+            {fileErrors.map((message) => translateFormMessage(t, message)).join(' ')}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-medium btn-primary" disabled={fetcher.state !== 'idle'}>
+          {t('quickOrder.submit')}
+        </button>
+      </fetcher.Form>
+    </section>
+  )
+}

@@ -1,0 +1,213 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CheckoutPage } from '~/components/checkout/checkout-page'
+import { promotionSchema, removeSchema } from '~/forms/cart'
+import {
+  billingAddressSchema,
+  guestSchema,
+  loginIntentSchema,
+  newAddressSchema,
+  orderSchema,
+  paymentMethodSchema,
+  shippingAddressSchema,
+  shippingMethodSchema,
+  shopToday,
+} from '~/forms/checkout'
+import { formMessage } from '~/forms/messages'
+import { getT } from '~/i18n.server'
+import { getLocaleFromPath, localizePath, locales, type Locale } from '~/lib/locale'
+import { pageMeta } from '~/lib/page-meta'
+import type { FlashMessage, SeoData } from '~/lib/shell-types'
+import { flash } from '~/session/flash.server'
+import { logIn } from '~/store/account.server'
+import { addPromotionCode, checkoutHeaders, loadCart, removeLineItem } from '~/store/cart.server'
+import {
+  createCheckoutAddress,
+  isRouteResponse,
+  loadCheckout,
+  paymentRedirectCookie,
+  placeOrder,
+  registerGuest,
+  successPath,
+  updateCheckoutContext,
+} from '~/store/checkout.server'
+import { getStore } from '~/store/client.server'
+import { throwPageError } from '~/store/errors.server'
+import checkoutCss from '~/styles/checkout.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }]
+
+function seoOf(context: { publicUrl: string }, locale: Locale): { title: string; seo: SeoData } {
+  const t = getT(locale, ['checkout', 'common'])
+  const title = t('checkout:page.title')
+  const absolute = (l: Locale) => `${context.publicUrl}${localizePath(l, '/checkout')}`
+  return {
+    title,
+    seo: {
+      title: t('common:meta.titleTemplate', { title }),
+      canonical: absolute(locale),
+      alternates: Object.fromEntries(locales.map((l) => [l, absolute(l)])),
+      robots: 'noindex, nofollow',
+    },
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const store = getStore(context, request, locale)
+  // Nothing to check out without a cart: Shopware's storefront sends the shopper to the cart page too.
+  if (!store.hasSession) throw redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers: checkoutHeaders() })
+  let view: Awaited<ReturnType<typeof loadCheckout>>
+  try {
+    view = await loadCheckout(context, request, locale)
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  if (view.cart.isEmpty) throw redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers: checkoutHeaders() })
+  return data({ locale, today: shopToday(), ...view, ...seoOf(context, locale) }, { headers: checkoutHeaders() })
+}
+
+export type CheckoutLoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+/** A section's answer when its input was refused: which form, and conform's reply for it. */
+export interface SectionReply {
+  intent: string
+  reply: SubmissionResult<string[]>
+}
+
+function refused(intent: string, reply: SubmissionResult<string[]>, status = 400) {
+  return data({ intent, reply } satisfies SectionReply, { status, headers: checkoutHeaders() })
+}
+
+/** Every section answers a successful POST with 303 back to the page (no-JS: the page shows the result). */
+function backToCheckout(locale: Locale, cookies: string[], messages: FlashMessage[], context: Parameters<typeof flash>[0], request: Request) {
+  const headers = checkoutHeaders()
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))
+  return redirect(localizePath(locale, '/checkout'), { status: 303, headers })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request)
+
+  try {
+    switch (intent) {
+      case 'login': {
+        const hideFields = ['password']
+        const submission = parseWithZod(formData, { schema: loginIntentSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply({ hideFields }))
+        const result = await logIn(context, request, locale, submission.value)
+        if (result.type === 'invalid') return refused(intent, submission.reply({ formErrors: ['auth:login.invalid'], hideFields }))
+        if (result.type === 'not-confirmed') return refused(intent, submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }))
+        if (result.type === 'throttled') {
+          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })], hideFields }), 429)
+        }
+        return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.loggedInMessage' }])
+      }
+      case 'guest': {
+        const submission = parseWithZod(formData, { schema: guestSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const result = await registerGuest(context, request, locale, submission.value)
+        if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
+        return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.guestMessage' }])
+      }
+      case 'shipping-address':
+      case 'billing-address': {
+        const schema = intent === 'shipping-address' ? shippingAddressSchema : billingAddressSchema
+        const submission = parseWithZod(formData, { schema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const field = intent === 'shipping-address' ? 'shippingAddressId' : 'billingAddressId'
+        const result = await updateCheckoutContext(context, request, locale, { [field]: submission.value.addressId })
+        if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
+        return back(result.headers, [{ type: 'success', messageKey: `checkout:address.${intent === 'shipping-address' ? 'shippingSet' : 'billingSet'}` }])
+      }
+      case 'new-address': {
+        const submission = parseWithZod(formData, { schema: newAddressSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const { intent: _intent, use, ...values } = submission.value
+        const result = await createCheckoutAddress(context, request, locale, values, use)
+        if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
+        return back(result.headers, [{ type: 'success', messageKey: 'checkout:address.created' }])
+      }
+      case 'shipping-method':
+      case 'payment-method': {
+        const schema = intent === 'shipping-method' ? shippingMethodSchema : paymentMethodSchema
+        const submission = parseWithZod(formData, { schema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const change =
+          'shippingMethodId' in submission.value
+            ? { shippingMethodId: submission.value.shippingMethodId }
+            : { paymentMethodId: (submission.value as { paymentMethodId: string }).paymentMethodId }
+        const result = await updateCheckoutContext(context, request, locale, change)
+        if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
+        return back(result.headers, [{ type: 'success', messageKey: `checkout:${intent === 'shipping-method' ? 'shipping' : 'payment'}.changed` }])
+      }
+      case 'promotion-add': {
+        const submission = parseWithZod(formData, { schema: promotionSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const result = await addPromotionCode(context, request, locale, submission.value.code)
+        // The store's verdict on the code (added, waiting, unknown, excluded) comes as cart messages.
+        const promotionNotices = result.cart.notices.filter((n) => n.messageKey.includes('promotion'))
+        return back(result.headers, promotionNotices)
+      }
+      case 'promotion-remove': {
+        const submission = parseWithZod(formData, { schema: removeSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const result = await removeLineItem(context, request, locale, submission.value.lineItemId)
+        return back(result.headers, [{ type: 'success', messageKey: 'checkout:promotion.removed' }])
+      }
+      case 'order': {
+        const cart = await loadCart(context, request, locale)
+        const needsWaiver = cart.lines.some((line) => line.isDownload)
+        const submission = parseWithZod(formData, { schema: orderSchema({ today: shopToday(), needsWaiver }) })
+        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const { contactPerson, desiredDate, comment } = submission.value
+        const result = await placeOrder(context, request, locale, { contactPerson, desiredDate, comment })
+        switch (result.type) {
+          case 'ok': {
+            const headers = checkoutHeaders()
+            if (result.redirectUrl) headers.append('Set-Cookie', paymentRedirectCookie(context, result.orderId, result.redirectUrl))
+            return redirect(successPath(locale, result.orderId), { status: 303, headers })
+          }
+          case 'empty': {
+            // The same form sent twice: the first submit placed the order and emptied the cart.
+            if (result.recentOrderId) {
+              const headers = checkoutHeaders()
+              headers.append('Set-Cookie', flash(context, { type: 'info', messageKey: 'checkout:order.alreadyPlaced' }, request))
+              return redirect(successPath(locale, result.recentOrderId), { status: 303, headers })
+            }
+            const headers = checkoutHeaders()
+            headers.append('Set-Cookie', flash(context, { type: 'warning', messageKey: 'checkout:order.cartEmpty' }, request))
+            return redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers })
+          }
+          case 'login-required':
+            return refused(intent, submission.reply({ formErrors: ['checkout:order.loginRequired'] }))
+          case 'blocked':
+            return refused(intent, submission.reply({ formErrors: ['checkout:order.blocked'] }))
+        }
+        break
+      }
+    }
+  } catch (err) {
+    if (isRouteResponse(err)) throw err
+    throwPageError(err, request)
+  }
+  throw data({ message: 'Bad Request' }, { status: 400, headers: checkoutHeaders() })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders
+
+export const meta = pageMeta
+
+export default function Checkout() {
+  const loaded = useLoaderData<typeof loader>()
+  const { t } = useTranslation('checkout')
+  return <CheckoutPage data={loaded} title={t('page.title')} />
+}

@@ -1,0 +1,223 @@
+import type { Page } from '@playwright/test'
+import { expect, prefix, t, test, type Locale } from './fixtures'
+
+// Seed facts (contracts): FS-10001 winch (in stock), FS-40001.1 choker and FS-41001.1 rope (variants), FS-60001.1 marking spray
+// (min 6, steps 6, max 480), WK-5001 the original article number of a winch spare part.
+
+const money = (locale: Locale, value: number) =>
+  new Intl.NumberFormat({ de: 'de-DE', en: 'en-GB', fr: 'fr-FR' }[locale], { style: 'currency', currency: 'EUR' }).format(value)
+
+/** An accessible name containing the visible text (buttons add the line's name for screen readers). */
+const named = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')
+
+function line(page: Page, number: string) {
+  return page.locator(`[data-testid="cart-line"][data-product-number="${number}"]`)
+}
+
+function isNoJs(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
+  return testInfo.project.use.javaScriptEnabled === false
+}
+
+/** Opens the cart page; with JavaScript, waits for the app so a click is not lost to hydration. */
+async function openCart(page: Page, locale: Locale, noJs: boolean) {
+  const response = await page.goto(`${prefix(locale)}/checkout/cart`)
+  if (!noJs) await expect(page.locator('body[data-ready]')).toBeAttached()
+  return response
+}
+
+async function quickOrder(page: Page, locale: Locale, lines: string) {
+  await page.getByLabel(t(locale, 'cart:quickOrder.linesLabel')).fill(lines)
+  await page.getByRole('button', { name: t(locale, 'cart:quickOrder.submit') }).click()
+}
+
+test('an empty cart says so and leads back to shopping; the page is never cached', async ({ page }, testInfo) => {
+  const response = await openCart(page, 'de', isNoJs(testInfo))
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['cache-control']).toBe('private, no-store')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expect(page).toHaveTitle(named(t('de', 'cart:page.title')))
+  await expect(page.getByRole('heading', { level: 1, name: t('de', 'cart:page.heading') })).toBeVisible()
+  await expect(page.getByText(t('de', 'cart:page.emptyTitle'))).toBeVisible()
+  const back = page.getByTestId('cart-empty').getByRole('link', { name: t('de', 'cart:page.continueShopping') })
+  await expect(back).toHaveAttribute('href', '/')
+  // The step line of the focused layout marks the cart.
+  await expect(page.locator('[aria-current="step"]')).toHaveText(named(t('de', 'cart:layout.steps.cart')))
+})
+
+test('add, change the quantity and remove (English)', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'en', noJs)
+  await quickOrder(page, 'en', 'FS-10001, 1\nFS-40001.1; 2')
+  await expect(page.getByText(t('en', 'cart:messages.quickOrderAdded_other', { count: 2 }))).toBeVisible()
+  const winch = line(page, 'FS-10001')
+  await expect(winch).toBeVisible()
+  await expect(line(page, 'FS-40001.1')).toBeVisible()
+  await expect(winch.getByRole('link', { name: 'Forestry winch FSW 35' })).toHaveAttribute('href', /^\/en\//)
+  await expect(winch.getByText(t('en', 'cart:line.number', { number: 'FS-10001' }))).toBeVisible()
+  await expect(page.locator('.cart-badge')).toHaveText('3')
+  const unitText = (await winch.getByTestId('unit-price').textContent())!
+  const unit = Number(unitText.replace(/[^\d.]/g, ''))
+  await expect(winch.getByTestId('line-total')).toHaveText(money('en', unit))
+
+  // Change the quantity: a form per line (with JS the same form through a fetcher).
+  const quantity = winch.getByRole('spinbutton')
+  await quantity.fill('3')
+  await winch.getByRole('button', { name: named(t('en', 'cart:line.update')) }).click()
+  await expect(winch.getByTestId('line-total')).toHaveText(money('en', unit * 3))
+  await expect(page.getByText(t('en', 'cart:messages.quantityChanged', { name: 'Forestry winch FSW 35' }))).toHaveCount(1)
+  await expect(quantity).toHaveValue('3')
+  await expect(page.locator('.cart-badge')).toHaveText('5')
+
+  // The totals: net positions, VAT per rate, total including VAT.
+  const totals = page.locator('.cart-totals')
+  await expect(totals.getByText(t('en', 'cart:totals.positions'))).toBeVisible()
+  await expect(totals.getByText(t('en', 'cart:totals.tax', { rate: '19' }))).toBeVisible()
+  await expect(totals.getByText(t('en', 'cart:totals.total'))).toBeVisible()
+  await expect(page.getByRole('link', { name: t('en', 'cart:page.toCheckout') })).toHaveAttribute('href', '/en/checkout')
+
+  // Remove both lines; the empty state follows.
+  await line(page, 'FS-40001.1').getByRole('button', { name: named(t('en', 'cart:line.remove')) }).click()
+  await expect(line(page, 'FS-40001.1')).toHaveCount(0)
+  await expect(page.getByText(t('en', 'cart:messages.removed'))).toBeVisible()
+  await winch.getByRole('button', { name: named(t('en', 'cart:line.remove')) }).click()
+  await expect(page.getByText(t('en', 'cart:page.emptyTitle'))).toBeVisible()
+  await expect(page.locator('.cart-badge')).toHaveText('0')
+})
+
+test('the store raises a quantity to the minimum and to the purchase steps, and says so once', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'de', noJs)
+  const spray = line(page, 'FS-60001.1')
+  await quickOrder(page, 'de', 'FS-60001.1; 5')
+  await expect(spray.getByRole('spinbutton')).toHaveValue('6')
+  const minimum = t('de', 'cart:messages.min-order-quantity', { name: 'Forstmarkierspray', quantity: 6 })
+  await expect(page.getByText(minimum)).toHaveCount(1)
+  // The rules are at the field before anyone types.
+  await expect(spray.getByText('Mindestabnahme 6, in Schritten von 6')).toBeVisible()
+  await expect(spray.getByRole('spinbutton')).toHaveAttribute('min', '6')
+  await expect(spray.getByRole('spinbutton')).toHaveAttribute('step', '6')
+  await expect(spray.getByRole('spinbutton')).toHaveAttribute('max', '480')
+
+  await spray.getByRole('spinbutton').fill('8')
+  await spray.getByRole('button', { name: named(t('de', 'cart:line.update')) }).click()
+  const stepped = spray.getByRole('spinbutton')
+  await expect(stepped).not.toHaveValue('8')
+  const value = Number(await stepped.inputValue())
+  expect(value % 6).toBe(0)
+  await expect(page.getByText(t('de', 'cart:messages.purchase-steps-quantity', { name: 'Forstmarkierspray', quantity: value }))).toHaveCount(1)
+
+  // Shown once: the next visit of the page does not repeat it.
+  await openCart(page, 'de', noJs)
+  await expect(spray).toBeVisible()
+  await expect(page.getByText(minimum)).toHaveCount(0)
+  await expect(page.getByText(t('de', 'cart:messages.purchase-steps-quantity', { name: 'Forstmarkierspray', quantity: value }))).toHaveCount(0)
+})
+
+test('a quantity that is no positive whole number: error at the field, value kept', async ({ page }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'en', noJs)
+  await quickOrder(page, 'en', 'FS-10001')
+  const winch = line(page, 'FS-10001')
+  await winch.getByRole('spinbutton').fill('0')
+  const posted = noJs ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
+  await winch.getByRole('button', { name: named(t('en', 'cart:line.update')) }).click()
+  if (posted) expect((await posted).status()).toBe(400)
+  await expect(winch.getByText(t('en', 'cart:errors.quantityInteger'))).toBeVisible()
+  await expect(winch.getByRole('spinbutton')).toHaveValue('0')
+  await expect(winch.getByRole('spinbutton')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('promotion codes: an unknown one is reported, a valid one applied and removable (French)', async ({ page }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'fr', noJs)
+  await quickOrder(page, 'fr', 'FS-10001 1')
+  await expect(line(page, 'FS-10001')).toBeVisible()
+  const code = page.getByLabel(t('fr', 'cart:promotion.label'))
+  const redeem = page.getByRole('button', { name: t('fr', 'cart:promotion.submit') })
+
+  // Empty: an error at the field, no store call needed.
+  const posted = noJs ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
+  await redeem.click()
+  if (posted) expect((await posted).status()).toBe(400)
+  await expect(page.getByText(t('fr', 'cart:errors.codeRequired'))).toBeVisible()
+
+  await code.fill('NOPE2024')
+  await redeem.click()
+  await expect(page.getByText(t('fr', 'cart:messages.promotion-not-found', { code: 'NOPE2024' }))).toHaveCount(1)
+  await expect(page.getByTestId('cart-promotion')).toHaveCount(0)
+
+  await page.getByLabel(t('fr', 'cart:promotion.label')).fill('FORST10')
+  await page.getByRole('button', { name: t('fr', 'cart:promotion.submit') }).click()
+  const applied = page.getByTestId('cart-promotion')
+  await expect(applied).toHaveCount(1)
+  await expect(applied).toContainText('FORST10')
+  await expect(applied.locator('.cart-amount')).toHaveText(/^-/)
+
+  await applied.getByRole('button', { name: named(t('fr', 'cart:promotion.remove')) }).click()
+  await expect(page.getByTestId('cart-promotion')).toHaveCount(0)
+  await expect(page.getByText(t('fr', 'cart:messages.promotionRemoved'))).toBeVisible()
+})
+
+test('quick order: found products go in together, the unknown number is named; unreadable lines stay for correction', async ({ page }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'en', noJs)
+
+  // A line that cannot be read: 400 with the line named at the field, the text kept.
+  const bad = 'FS-10001, 2\nFS-40001.1, two'
+  const posted = noJs ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
+  await quickOrder(page, 'en', bad)
+  if (posted) expect((await posted).status()).toBe(400)
+  const lines = page.getByLabel(t('en', 'cart:quickOrder.linesLabel'))
+  await expect(page.getByText(/FS-40001.1, two/).and(page.locator('.form-error'))).toBeVisible()
+  await expect(lines).toHaveValue(bad)
+  await expect(page.getByTestId('cart-line')).toHaveCount(0)
+
+  // Article number, original article number (WK-5001) and an unknown one, decimal comma included.
+  await quickOrder(page, 'en', 'FS-10001, 2,0\nXX-40404; 1\nWK-5001')
+  await expect(page.getByText(t('en', 'cart:messages.productNumberNotFound', { number: 'XX-40404' }))).toHaveCount(1)
+  await expect(line(page, 'FS-10001').getByRole('spinbutton')).toHaveValue('2')
+  await expect(page.getByTestId('cart-line')).toHaveCount(2)
+})
+
+test('quick order from a CSV file', async ({ page }, testInfo) => {
+  await openCart(page, 'de', isNoJs(testInfo))
+  await page.getByLabel(t('de', 'cart:quickOrder.fileLabel')).setInputFiles({
+    name: 'bestellung.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Artikelnummer;Menge\r\nFS-40001.1;3\r\nFS-41001.1;1\r\n'),
+  })
+  await page.getByRole('button', { name: t('de', 'cart:quickOrder.submit') }).click()
+  await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toHaveValue('3')
+  await expect(line(page, 'FS-41001.1')).toBeVisible()
+})
+
+test('keyboard: change a quantity with Enter and remove a line; focus stays in the cart', async ({ page }, testInfo) => {
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'en', noJs)
+  await quickOrder(page, 'en', 'FS-10001\nFS-40001.1')
+  const winch = line(page, 'FS-10001')
+  await expect(winch).toBeVisible()
+  const quantity = winch.getByRole('spinbutton')
+  await quantity.focus()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('2')
+  await page.keyboard.press('Enter')
+  await expect(quantity).toHaveValue('2')
+  await expect(page.getByText(t('en', 'cart:messages.quantityChanged', { name: 'Forestry winch FSW 35' }))).toBeVisible()
+  if (!noJs) await expect(quantity).toBeFocused()
+
+  // Tab from the quantity reaches its update button, then the line's remove button.
+  await quantity.focus()
+  await page.keyboard.press('Tab')
+  await expect(winch.getByRole('button', { name: named(t('en', 'cart:line.update')) })).toBeFocused()
+  await page.keyboard.press('Tab')
+  const remove = winch.getByRole('button', { name: named(t('en', 'cart:line.remove')) })
+  await expect(remove).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(winch).toHaveCount(0)
+  // With JS the focus moves to the remaining line instead of falling back to the page start.
+  if (!noJs) await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toBeFocused()
+})

@@ -1,0 +1,220 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { logInThroughStore } from './auth-fixtures'
+import { fillCart, registerGuestThroughStore, storeCall, uniqueEmail } from './checkout-fixtures'
+import { expect, prefix, t, test, type Locale } from './fixtures'
+
+// A rope and a choker (variants: the parents cannot be bought): in stock with plenty of pieces, so orders here do not starve other tests.
+const rope = { number: 'FS-41001.1', quantity: 1 }
+const choker = { number: 'FS-40001.1', quantity: 1 }
+
+const noJs = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false
+
+/** Waits until the page (JS: the fetcher's revalidation; no JS: the redirect) shows a section's result. */
+async function expectNotice(page: Page, text: string) {
+  await expect(page.getByText(text).first()).toBeVisible()
+}
+
+async function ready(page: Page, testInfo: TestInfo) {
+  if (!noJs(testInfo)) await expect(page.locator('body[data-ready]')).toBeAttached()
+}
+
+/** Picks a method; with JS the choice is sent at once, without it the section's button sends it. */
+async function choose(page: Page, testInfo: TestInfo, locale: Locale, kind: 'shipping' | 'payment', name: string | RegExp) {
+  const section = page.locator(`section[aria-labelledby="checkout-${kind}-title"]`)
+  await section.getByRole('radio', { name }).check()
+  if (noJs(testInfo)) await section.getByRole('button', { name: t(locale, `checkout:${kind}.submit`) }).click()
+  await expectNotice(page, t(locale, `checkout:${kind}.changed`))
+}
+
+async function placeOrder(page: Page, locale: Locale) {
+  await page.locator('input[name="tos"]').check()
+  await page.getByRole('button', { name: t(locale, 'checkout:order.submit') }).click()
+  await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/checkout/success/[0-9a-f]{32}$`))
+  await expect(page.getByRole('heading', { level: 1, name: t(locale, 'checkout:success.heading') })).toBeVisible()
+}
+
+test('guest checkout in French: continue as a guest, demo payment page after 5 s, pay, paid page', async ({ page, context, baseURL }, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 30_000)
+  await fillCart(context, baseURL!, [rope])
+  const email = uniqueEmail('gast-fr')
+  await page.goto('/fr/checkout')
+  await ready(page, testInfo)
+  await expect(page.getByRole('heading', { level: 1, name: t('fr', 'checkout:page.title') })).toBeVisible()
+
+  const guest = page.locator('form#checkout-guest')
+  await guest.getByLabel(t('fr', 'checkout:fields.salutation')).selectOption({ index: 1 })
+  await guest.getByLabel(t('fr', 'checkout:fields.firstName')).fill('Greta')
+  await guest.locator('input[name="lastName"]').fill('Gast')
+  await guest.getByLabel(t('fr', 'checkout:fields.email')).fill(email)
+  await guest.getByLabel(t('fr', 'checkout:fields.street')).fill('Forstweg 7')
+  await guest.getByLabel(t('fr', 'checkout:fields.zipcode')).fill('79098')
+  await guest.getByLabel(t('fr', 'checkout:fields.city')).fill('Freiburg')
+  await guest.getByRole('button', { name: t('fr', 'checkout:who.guestSubmit') }).click()
+  await expect(page.getByText(t('fr', 'checkout:who.asGuest', { name: 'Greta Gast', email }))).toBeVisible()
+
+  await choose(page, testInfo, 'fr', 'payment', /Demo Pay/)
+  await placeOrder(page, 'fr')
+  // Spec section 9: a visible countdown, a link for the impatient, then the payment page.
+  await expect(page.getByRole('link', { name: t('fr', 'checkout:success.payNow') })).toBeVisible()
+  await expect(page.getByText(/\d seconde/)).toBeVisible()
+  const orderPage = page.url()
+  const started = Date.now()
+  await page.waitForURL(/\/demo-payment\//, { timeout: 15_000 })
+  expect(Date.now() - started).toBeGreaterThan(2_000)
+
+  await page.locator('button[value="pay"]').click()
+  await expect(page).toHaveURL(`${orderPage}/paid`)
+  await expect(page.getByText(t('fr', 'checkout:payment.paidTitle'))).toBeVisible()
+  await expect(page.getByText('Forstweg 7').first()).toBeVisible()
+})
+
+test('a failed payment, then pay again with another method', async ({ page, context, baseURL }, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 30_000)
+  await fillCart(context, baseURL!, [choker])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-de'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  await choose(page, testInfo, 'de', 'payment', /Demo Pay/)
+  await placeOrder(page, 'de')
+  const orderPage = page.url()
+  // The shopper does not wait for the countdown.
+  await page.getByRole('link', { name: t('de', 'checkout:success.payNow') }).click()
+  await expect(page).toHaveURL(/\/demo-payment\//)
+  await page.locator('button[value="fail"]').click()
+
+  await expect(page).toHaveURL(new RegExp(`^${orderPage}/unpaid`))
+  await expect(page.getByRole('heading', { level: 1, name: t('de', 'checkout:success.unpaidHeading') })).toBeVisible()
+  await expect(page.getByText(t('de', 'checkout:payment.failedTitle'))).toBeVisible()
+  // Pay again: choose a method (demo pay again) and end on the payment page, this time paying.
+  const again = page.locator('form.checkout-pay-again')
+  await again.getByRole('radio', { name: /Demo Pay/ }).check()
+  await again.getByRole('button', { name: t('de', 'checkout:payment.payAgain') }).click()
+  await expect(page).toHaveURL(/\/demo-payment\//)
+  await page.locator('button[value="pay"]').click()
+  await expect(page).toHaveURL(`${orderPage}/paid`)
+  await expect(page.getByText(t('de', 'checkout:payment.paidTitle'))).toBeVisible()
+
+  // A paid order cannot be paid again.
+  await page.goto(`${orderPage}/unpaid`)
+  await expect(page.locator('form.checkout-pay-again')).toHaveCount(0)
+  await expect(page.getByText(t('de', 'checkout:payment.paidTitle'))).toBeVisible()
+})
+
+test('customer checkout in English with saved addresses and another shipping method', async ({ page, context, baseURL }, testInfo) => {
+  await logInThroughStore(context, baseURL!, { email: 'kunde@example.com', password: 'Forst2024!' })
+  // The choker ships at a price (the rope ships free), so another shipping method shows in the totals.
+  await fillCart(context, baseURL!, [choker])
+  await page.goto('/en/checkout')
+  await ready(page, testInfo)
+  await expect(page.getByText(t('en', 'checkout:who.asCustomer', { name: 'Max Holzer', email: 'kunde@example.com' }))).toBeVisible()
+
+  // Both saved addresses are offered (shipping preselected: the yard in St. Peter); ship to the office in Freiburg instead.
+  const shipping = page.locator('form#checkout-shipping-address')
+  await expect(shipping.getByRole('radio', { name: /Am Holzplatz 3/ })).toBeChecked()
+  await shipping.getByRole('radio', { name: /Waldstraße 12/ }).check()
+  if (noJs(testInfo)) await shipping.getByRole('button', { name: t('en', 'checkout:address.shippingSubmit') }).click()
+  await expectNotice(page, t('en', 'checkout:address.shippingSet'))
+  await expect(page.locator('form#checkout-billing-address').getByRole('radio', { name: /Waldstraße 12/ })).toBeChecked()
+
+  const totals = page.locator('.checkout-summary .cart-totals')
+  const before = await totals.textContent()
+  await choose(page, testInfo, 'en', 'shipping', /Express/)
+  await expect(page.locator('section[aria-labelledby="checkout-shipping-title"]').getByRole('radio', { name: /Express/ })).toBeChecked()
+  // Another shipping method re-prices the page.
+  await expect(totals).not.toHaveText(before ?? '')
+
+  await page.getByLabel(t('en', 'checkout:order.contactPerson')).fill('Max Holzer')
+  await placeOrder(page, 'en')
+  await expect(page.getByText('Express').first()).toBeVisible()
+  const shippedTo = page.locator('.checkout-facts > div').filter({ has: page.getByRole('heading', { name: t('en', 'checkout:success.shippingAddress') }) })
+  await expect(shippedTo).toContainText('Waldstraße 12')
+  await expect(page.getByText('Max Holzer').first()).toBeVisible()
+  // Invoice is paid later: no countdown to a payment page.
+  await expect(page.getByRole('link', { name: t('en', 'checkout:success.payNow') })).toHaveCount(0)
+})
+
+test('terms not accepted: refused at the field, nothing ordered', async ({ page, context, baseURL }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-agb'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  await page.getByLabel(t('de', 'checkout:order.comment')).fill('Bitte an Tor 2 liefern')
+  const posted = noJs(testInfo) ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
+  await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
+  if (posted) expect((await posted).status()).toBe(400)
+
+  const tos = page.locator('input[name="tos"]')
+  await expect(page.getByText(t('de', 'checkout:validation.tos'))).toBeVisible()
+  await expect(tos).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/checkout$/)
+  // What was typed stays.
+  await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Bitte an Tor 2 liefern')
+})
+
+test('a desired delivery date on a Sunday is refused at the field', async ({ page, context, baseURL }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-sonntag'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  // The next Sunday at least a week ahead.
+  const day = new Date(Date.now() + 8 * 86_400_000)
+  day.setUTCDate(day.getUTCDate() + ((7 - day.getUTCDay()) % 7))
+  await page.getByLabel(t('de', 'checkout:order.desiredDate')).fill(day.toISOString().slice(0, 10))
+  await page.locator('input[name="tos"]').check()
+  await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
+  await expect(page.getByText(t('de', 'checkout:validation.dateSunday'))).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout$/)
+})
+
+test("someone else's order: 'order not found' (404)", async ({ page, context, baseURL }) => {
+  await fillCart(context, baseURL!, [rope])
+  const response = await page.goto(`/en/checkout/success/${'0'.repeat(32)}`)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: t('en', 'checkout:success.notFoundTitle') })).toBeVisible()
+})
+
+test('an empty cart has no checkout: back to the cart page', async ({ page }) => {
+  await page.goto('/checkout')
+  await expect(page).toHaveURL(/\/checkout\/cart$/)
+})
+
+test('the same order sent twice leads to the first order and never creates a second one', async ({ page, context, baseURL }, testInfo) => {
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-doppelt'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  await placeOrder(page, 'de')
+  const orderPath = new URL(page.url()).pathname
+  // The browser's resubmit (back button, double click without JS): the same POST once more.
+  const again = await context.request.post(`${baseURL}/checkout`, {
+    form: { intent: 'order', tos: 'on' },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(again.status()).toBe(303)
+  expect(again.headers()['location']).toBe(orderPath)
+  const token = (await context.cookies()).find((c) => c.name === 'sw-context-token')!.value
+  const orders = await storeCall(baseURL!, 'POST', '/order', token, { 'total-count-mode': 'exact' })
+  expect((orders.body.orders as { total: number }).total).toBe(1)
+})
+
+test('log in on the checkout page: the cart stays, the page goes on with the customer', async ({ page, context, baseURL }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS a wrong password answers 400' })
+  await fillCart(context, baseURL!, [rope])
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  const login = page.locator('form#checkout-login')
+  await login.getByLabel(t('de', 'checkout:who.email')).fill('haendler@example.com')
+  await login.getByLabel(t('de', 'checkout:who.password')).fill('falsch')
+  await login.getByRole('button', { name: t('de', 'checkout:who.loginSubmit') }).click()
+  await expect(login.getByText(t('de', 'auth:login.invalid'))).toBeVisible()
+  // The server never sends the password back into the page (with JS the browser keeps what was typed).
+  if (noJs(testInfo)) await expect(login.getByLabel(t('de', 'checkout:who.password'))).toHaveValue('')
+  await login.getByLabel(t('de', 'checkout:who.password')).fill('Forst2024!')
+  await login.getByRole('button', { name: t('de', 'checkout:who.loginSubmit') }).click()
+  await expect(page.getByText(t('de', 'checkout:who.asCustomer', { name: 'Anna Forstner', email: 'haendler@example.com' }))).toBeVisible()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.locator('.checkout-summary')).toContainText('FS-41001.1')
+})
