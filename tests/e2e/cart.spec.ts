@@ -81,7 +81,7 @@ test('the add-to-cart action answers a bad quantity with 400 and a translated fi
 
 test('cart adjustments from the store are shown translated', async ({ page }) => {
   await page.goto(winchFsw80)
-  await page.getByLabel(t('de', 'product:buy.quantity')).fill('3')
+  await page.getByRole('spinbutton', { name: t('de', 'product:buy.quantity'), exact: true }).fill('3')
   await page.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
   await expect(page.locator('.cart-badge')).toHaveText('3')
   // With JavaScript the side cart opens after adding (a modal): the shopper closes it to go on.
@@ -91,7 +91,7 @@ test('cart adjustments from the store are shown translated', async ({ page }) =>
     await expect(page.getByRole('dialog')).toBeHidden()
   }
   // Three more would exceed the four in stock: the store cuts the line to 4 and says so.
-  await page.getByLabel(t('de', 'product:buy.quantity')).fill('3')
+  await page.getByRole('spinbutton', { name: t('de', 'product:buy.quantity'), exact: true }).fill('3')
   await page.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
   await expect(
     page.getByText(t('de', 'product:cart.errors.product-stock-reached', { name: 'Forstseilwinde FSW 80', quantity: 4 })),
