@@ -471,10 +471,14 @@ function compareJson(a: Json, b: Json): number {
 // POST /product
 
 /** ProductListRoute: criteria over all products (parents and variants, no grouping). */
-export function productSearch(s: Serializer, body: unknown): JsonObject {
+/**
+ * POST /product. `within` restricts the search to these ids and, without a criteria sorting, keeps
+ * their order (the wishlist: its products, newest added first).
+ */
+export function productSearch(s: Serializer, body: unknown, within?: readonly string[]): JsonObject {
   const criteria = parseCriteria(body)
   const data = catalogueData(s)
-  let list = [...data.records.values()]
+  let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : [...data.records.values()]
   let scores: Map<string, number> | null = null
   if (criteria.term) {
     scores = new Map()

@@ -66,3 +66,8 @@ export const NAVIGATION_ALIASES: Record<string, string> = {
 }
 
 export const DB_FILE_NAME = 'demo-store.sqlite'
+
+/** The contact form element on Service & Kontakt (seed/content.ts): clients send it as `slotId` to POST /contact-form. */
+export const CONTACT_FORM_SLOT_ID = sid('cms-slot:contact:form')
+/** The form element's mailReceiver: contact form messages sent from it go here instead of the shop's address. */
+export const CONTACT_FORM_RECEIVER = 'kontakt@forsttechnik-demo.example'

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { CART_MIGRATION } from './schema-cart'
+import { ENGAGEMENT_MIGRATION } from './schema-engagement'
 import { ORDER_MIGRATION } from './schema-orders'
 
 export type Db = Database.Database
@@ -123,6 +124,7 @@ export const migrations: readonly string[] = [
   `,
   CART_MIGRATION,
   ORDER_MIGRATION,
+  ENGAGEMENT_MIGRATION,
 ]
 
 /** Opens (or creates) the database and applies pending migrations in one transaction each. */

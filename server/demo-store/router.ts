@@ -13,7 +13,9 @@ import type { Mailer } from './mail/index'
 import { registerAccountRoutes } from './routes/account'
 import { registerCartRoutes } from './routes/cart'
 import { registerCatalogueRoutes } from './routes/catalogue'
+import { registerEngagementRoutes } from './routes/engagement'
 import { registerOrderRoutes } from './routes/order'
+import { registerWishlistRoutes } from './routes/wishlist'
 import * as content from './routes/content'
 
 export interface DemoLogger {
@@ -292,6 +294,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   registerCartRoutes(router, { wrap, state, contexts, carts })
   registerAccountRoutes(router, { db, publicUrl, contexts, carts, mailer, state })
   registerOrderRoutes(router, { db, publicUrl, contexts, carts, mailer, state })
+  registerWishlistRoutes(router, { db, wrap, state })
+  registerEngagementRoutes(router, { db, publicUrl, mailer, state })
 
   router.use((req: Request, _res: Response, next: NextFunction) => next(errors.routeNotFound(req.method, req.path)))
 

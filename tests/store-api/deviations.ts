@@ -321,4 +321,51 @@ export const deviations: Deviation[] = [
     why: 'As for POST /handle-payment (the route answers GET and POST alike).',
     source: 'Shopware core HandlePaymentMethodRoute (#[Route(methods: [\'GET\', \'POST\'])])',
   },
+  {
+    kind: 'schema',
+    pointer: '#/components/schemas/WishlistLoadRouteResponse/properties/products',
+    replacement: {
+      allOf: [
+        { $ref: '#/components/schemas/EntitySearchResult' },
+        { type: 'object', required: ['elements'], properties: { elements: { type: 'array', items: { $ref: '#/components/schemas/Product' } }, apiAlias: { const: 'dal_entity_search_result' } } },
+      ],
+    },
+    differs: 'The schema types the wishlist\'s products as a ProductListingResult (currentFilters, availableSortings, apiAlias product_listing); Shopware sends a plain EntitySearchResult of products.',
+    why: 'LoadWishlistRoute::loadProducts returns the SalesChannelRepository search result (EntitySearchResult<ProductCollection>), no listing processors run.',
+    source: 'Shopware core LoadWishlistRoute::loadProducts, LoadWishlistRouteResponse; server/demo-store/README.md "Wishlist"',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/paths/~1contact-form/post/responses/200',
+    replacement: {
+      description: 'Message sent successful.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object', required: ['individualSuccessMessage', 'apiAlias'],
+            properties: { individualSuccessMessage: { type: 'string' }, apiAlias: { const: 'contact_form_result' } },
+          },
+        },
+      },
+    },
+    differs: 'The schema documents 200 without a body; Shopware answers the ContactFormRouteResponseStruct.',
+    why: 'ContactFormRoute::load returns {individualSuccessMessage} (the CMS form slot\'s confirmationText, else ""), apiAlias contact_form_result.',
+    source: 'Shopware core ContactFormRoute::load, ContactFormRouteResponseStruct',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/paths/~1contact-form/post/responses/429',
+    replacement: { description: 'Too many messages (rate_limiter.contact_form).', content: { 'application/json': { schema: { $ref: '#/components/schemas/failure' } } } },
+    differs: 'The schema documents no 429.',
+    why: 'ContactFormRoute calls RateLimiter::ensureAccepted(CONTACT_FORM): RateLimitExceededException, 429 FRAMEWORK__RATE_LIMIT_EXCEEDED with meta.parameters.seconds.',
+    source: 'Shopware core ContactFormRoute::load, RateLimitExceededException; shopware.yaml rate_limiter.contact_form',
+  },
+  {
+    kind: 'schema',
+    pointer: '#/paths/~1newsletter~1subscribe/post/responses/429',
+    replacement: { description: 'Too many subscriptions (rate_limiter.newsletter_form).', content: { 'application/json': { schema: { $ref: '#/components/schemas/failure' } } } },
+    differs: 'The schema documents no 429.',
+    why: 'NewsletterSubscribeRoute turns RateLimitExceededException into NewsletterException::newsletterThrottled: 429 CONTENT__NEWSLETTER_RECIPIENT_THROTTLED with meta.parameters.seconds.',
+    source: 'Shopware core NewsletterSubscribeRoute::subscribe, NewsletterException::newsletterThrottled',
+  },
 ]

@@ -7,7 +7,15 @@ import type { DemoLogger } from '../router'
 import { orderSection, type OrderMailData } from './order-mail'
 import { MAIL_TEXTS, SENDER, SIGNATURE } from './texts'
 
-export type MailKind = 'registration-confirm' | 'password-recovery' | 'reseller-approved' | 'order-confirmation'
+export type MailKind =
+  | 'registration-confirm' | 'password-recovery' | 'reseller-approved' | 'order-confirmation'
+  | 'contact-form' | 'contact-form-copy' | 'newsletter-double-opt-in' | 'newsletter-welcome' | 'price-request' | 'price-request-copy'
+
+/** A labelled value of a form mail (contact form, price request); multi-line values keep their lines. */
+export interface MailDetail {
+  label: string
+  value: string
+}
 
 export interface MailRequest {
   kind: MailKind
@@ -21,6 +29,14 @@ export interface MailRequest {
   url?: string
   /** For 'order-confirmation': the order in the order's language (lines, totals, methods, addresses). */
   order?: OrderMailData
+  /** Values for `{key}` placeholders in the subject (e.g. the contact form's subject, a product number). */
+  subjectValues?: Record<string, string>
+  /** The submitted form, after the body paragraphs (labels already in the mail's language). */
+  details?: MailDetail[]
+  /** Further links after the footer, e.g. the newsletter's unsubscribe link. */
+  secondaryLinks?: Array<{ label: string; url: string }>
+  /** Reply-To (the shop's copy of a contact form answers the sender). */
+  replyTo?: string
 }
 
 export interface Mailer {
@@ -47,8 +63,14 @@ function escapeHtml(value: string): string {
 export function composeMail(mail: MailRequest): ComposedMail {
   const language = languageKeyOf(mail.languageId)
   const t = MAIL_TEXTS[language][mail.kind]
-  const subject = t.subject.replace('{orderNumber}', mail.order?.orderNumber ?? '')
-  const greeting = t.greeting.replace('{name}', mail.name.trim())
+  let subject = t.subject.replace('{orderNumber}', mail.order?.orderNumber ?? '')
+  for (const [key, value] of Object.entries(mail.subjectValues ?? {})) subject = subject.replaceAll(`{${key}}`, value.replace(/[\r\n]+/g, ' ').trim())
+  const details = mail.details ?? []
+  const secondaryLinks = mail.secondaryLinks ?? []
+  // French puts a no-break space before the colon.
+  const colon = language === 'fr' ? '\u00a0:' : ':'
+  // Without a name (a newsletter subscription may have none) the greeting goes without it: "Hallo,".
+  const greeting = mail.name.trim() === '' ? t.greeting.replace(/\s*\{name\}/, '') : t.greeting.replace('{name}', mail.name.trim())
   const url = mail.url
   const order = mail.order ? orderSection(language, mail.order) : undefined
   const text = [
@@ -56,9 +78,11 @@ export function composeMail(mail: MailRequest): ComposedMail {
     '',
     ...t.body,
     ...(order ? ['', ...order.text] : []),
+    ...(details.length > 0 ? ['', ...details.flatMap((d) => (d.value.includes('\n') ? [`${d.label}${colon}`, ...d.value.split(/\r?\n/)] : [`${d.label}${colon} ${d.value}`]))] : []),
     ...(url ? ['', `${t.action}:`, url] : []),
     '',
     ...t.footer,
+    ...secondaryLinks.flatMap((l) => ['', `${l.label}${colon}`, l.url]),
     '',
     SIGNATURE[language],
     '',
@@ -75,6 +99,13 @@ export function composeMail(mail: MailRequest): ComposedMail {
     paragraph(greeting),
     ...t.body.map(paragraph),
     ...(order ? order.html : []),
+    ...(details.length > 0
+      ? [
+          '<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">',
+          ...details.map((d) => `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 16px 4px 0">${escapeHtml(d.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(d.value)}</td></tr>`),
+          '</table>',
+        ]
+      : []),
     ...(url
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#2f5d2a;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t.action)}</a></p>`,
@@ -82,6 +113,7 @@ export function composeMail(mail: MailRequest): ComposedMail {
         ]
       : []),
     ...t.footer.map(paragraph),
+    ...secondaryLinks.map((l) => `<p style="margin:0 0 16px;font-size:14px">${escapeHtml(l.label)}${colon} <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`),
     paragraph(SIGNATURE[language]),
     '</div>',
     '</body>',
@@ -131,6 +163,7 @@ export function createMailer(options: { outboxDir: string; smtpUrl?: string; log
           html: composed.html,
           date,
           headers: { 'Content-Language': composed.language, 'X-Forst-Mail-Kind': mail.kind },
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         }
         if (smtp) {
           await smtp.sendMail(message)

@@ -282,3 +282,35 @@ describe('mailer with SMTP_URL', () => {
     }
   })
 })
+
+describe('form mails (contact form, newsletter, price request)', () => {
+  it('fills the subject, lists the form’s details and writes French colons with a no-break space', async () => {
+    const outboxDir = join(dir, 'outbox')
+    await createMailer({ outboxDir }).send({
+      kind: 'contact-form-copy', to: 'anna.berg@example.com', name: 'Anna Berg', languageId: LANGUAGE_IDS.fr,
+      subjectValues: { subject: 'Treuil\r\nBcc: x@example.com' },
+      details: [{ label: 'Objet', value: 'Treuil' }, { label: 'Message', value: 'Ligne 1\nLigne <2>' }],
+    })
+    const [mail] = await readOutbox(outboxDir)
+    // Line breaks of a form field never reach the header.
+    expect(mail?.subject).toBe('Votre demande à Forsttechnik Demo\u00a0: Treuil Bcc: x@example.com')
+    expect(mail?.text).toContain('Bonjour Anna Berg,')
+    expect(mail?.text).toContain('Objet\u00a0: Treuil')
+    expect(mail?.text).toContain('Message\u00a0:\nLigne 1\nLigne <2>')
+    expect(mail?.html).toContain('Ligne 1\nLigne &lt;2&gt;')
+    expect(mail?.to).toBe('anna.berg@example.com')
+  })
+
+  it('greets without a name when there is none and adds the secondary links after the footer', async () => {
+    const outboxDir = join(dir, 'outbox')
+    const unsubscribe = 'https://shop.example/newsletter/unsubscribe?email=a%40example.com'
+    await createMailer({ outboxDir }).send({
+      kind: 'newsletter-double-opt-in', to: 'a@example.com', name: ' ', languageId: LANGUAGE_IDS.de, url: CONFIRM_URL,
+      secondaryLinks: [{ label: 'Newsletter abbestellen', url: unsubscribe }],
+    })
+    const [mail] = await readOutbox(outboxDir)
+    expect(mail?.text.startsWith('Hallo,\n')).toBe(true)
+    expect(mail?.links).toEqual([CONFIRM_URL, unsubscribe])
+    expect(mail?.text).toContain(`Newsletter abbestellen:\n${unsubscribe}`)
+  })
+})

@@ -26,6 +26,51 @@ export const SIGNATURE: Record<LanguageKey, string> = {
 
 export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
   de: {
+    'contact-form': {
+      subject: 'Kontaktanfrage: {subject}',
+      greeting: 'Hallo Team von Forsttechnik Demo,',
+      body: ['über das Kontaktformular des Shops ist eine neue Anfrage eingegangen. Antworten Sie direkt auf diese E-Mail, um dem Absender zu schreiben.'],
+      action: 'Zum Shop',
+      footer: [],
+    },
+    'contact-form-copy': {
+      subject: 'Ihre Anfrage bei Forsttechnik Demo: {subject}',
+      greeting: 'Hallo {name},',
+      body: ['vielen Dank für Ihre Nachricht. Wir melden uns so schnell wie möglich bei Ihnen.', 'Zur Kontrolle eine Kopie Ihrer Angaben:'],
+      action: 'Zum Shop',
+      footer: ['Falls Sie diese Anfrage nicht gesendet haben, können Sie diese E-Mail ignorieren.'],
+    },
+    'newsletter-double-opt-in': {
+      subject: 'Bitte bestätigen Sie Ihre Newsletter-Anmeldung bei Forsttechnik Demo',
+      greeting: 'Hallo {name},',
+      body: [
+        'vielen Dank für Ihr Interesse an unserem Newsletter.',
+        'Bitte bestätigen Sie Ihre Anmeldung über den folgenden Link. Erst danach erhalten Sie unseren Newsletter.',
+      ],
+      action: 'Anmeldung bestätigen',
+      footer: ['Falls Sie sich nicht angemeldet haben, können Sie diese E-Mail ignorieren; ohne Bestätigung erhalten Sie keinen Newsletter.'],
+    },
+    'newsletter-welcome': {
+      subject: 'Willkommen beim Newsletter von Forsttechnik Demo',
+      greeting: 'Hallo {name},',
+      body: ['vielen Dank für Ihre Bestätigung. Ab jetzt erhalten Sie unseren Newsletter mit Neuheiten und Angeboten rund um die Forsttechnik.'],
+      action: 'Zum Shop',
+      footer: ['Sie können sich jederzeit wieder abmelden.'],
+    },
+    'price-request': {
+      subject: 'Preisanfrage zu {productNumber} {productName}',
+      greeting: 'Hallo Team von Forsttechnik Demo,',
+      body: ['über den Shop ist eine neue Preisanfrage eingegangen. Antworten Sie direkt auf diese E-Mail, um dem Anfragenden ein Angebot zu schicken.'],
+      action: 'Zum Shop',
+      footer: [],
+    },
+    'price-request-copy': {
+      subject: 'Ihre Preisanfrage zu {productNumber} {productName} bei Forsttechnik Demo',
+      greeting: 'Hallo {name},',
+      body: ['vielen Dank für Ihre Preisanfrage. Wir prüfen sie und senden Ihnen so schnell wie möglich ein Angebot.', 'Zur Kontrolle eine Kopie Ihrer Angaben:'],
+      action: 'Zum Shop',
+      footer: ['Falls Sie diese Anfrage nicht gesendet haben, können Sie diese E-Mail ignorieren.'],
+    },
     'order-confirmation': {
       subject: 'Ihre Bestellung {orderNumber} bei Forsttechnik Demo',
       greeting: 'Hallo {name},',
@@ -68,6 +113,51 @@ export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
     },
   },
   en: {
+    'contact-form': {
+      subject: 'Contact request: {subject}',
+      greeting: 'Hello Forsttechnik Demo team,',
+      body: ['a new request has arrived through the shop\'s contact form. Reply to this email to write to the sender.'],
+      action: 'Go to the shop',
+      footer: [],
+    },
+    'contact-form-copy': {
+      subject: 'Your request to Forsttechnik Demo: {subject}',
+      greeting: 'Hello {name},',
+      body: ['thank you for your message. We will get back to you as soon as possible.', 'For your records, a copy of what you sent:'],
+      action: 'Go to the shop',
+      footer: ['If you did not send this request, you can ignore this email.'],
+    },
+    'newsletter-double-opt-in': {
+      subject: 'Please confirm your newsletter subscription at Forsttechnik Demo',
+      greeting: 'Hello {name},',
+      body: [
+        'thank you for your interest in our newsletter.',
+        'Please confirm your subscription with the link below. You will only receive the newsletter once it is confirmed.',
+      ],
+      action: 'Confirm subscription',
+      footer: ['If you did not subscribe, you can ignore this email; without confirmation you will not receive the newsletter.'],
+    },
+    'newsletter-welcome': {
+      subject: 'Welcome to the Forsttechnik Demo newsletter',
+      greeting: 'Hello {name},',
+      body: ['thank you for confirming. From now on you will receive our newsletter with news and offers on forestry equipment.'],
+      action: 'Go to the shop',
+      footer: ['You can unsubscribe at any time.'],
+    },
+    'price-request': {
+      subject: 'Price request for {productNumber} {productName}',
+      greeting: 'Hello Forsttechnik Demo team,',
+      body: ['a new price request has arrived through the shop. Reply to this email to send the requester a quote.'],
+      action: 'Go to the shop',
+      footer: [],
+    },
+    'price-request-copy': {
+      subject: 'Your price request for {productNumber} {productName} at Forsttechnik Demo',
+      greeting: 'Hello {name},',
+      body: ['thank you for your price request. We will review it and send you a quote as soon as possible.', 'For your records, a copy of what you sent:'],
+      action: 'Go to the shop',
+      footer: ['If you did not send this request, you can ignore this email.'],
+    },
     'order-confirmation': {
       subject: 'Your order {orderNumber} at Forsttechnik Demo',
       greeting: 'Hello {name},',
@@ -110,6 +200,51 @@ export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
     },
   },
   fr: {
+    'contact-form': {
+      subject: 'Demande de contact\u00a0: {subject}',
+      greeting: 'Bonjour l’équipe Forsttechnik Demo,',
+      body: ['une nouvelle demande est arrivée par le formulaire de contact de la boutique. Répondez à cet e-mail pour écrire à l’expéditeur.'],
+      action: 'Aller à la boutique',
+      footer: [],
+    },
+    'contact-form-copy': {
+      subject: 'Votre demande à Forsttechnik Demo\u00a0: {subject}',
+      greeting: 'Bonjour {name},',
+      body: ['merci pour votre message. Nous vous répondrons dans les meilleurs délais.', 'Pour mémoire, une copie de vos informations\u00a0:'],
+      action: 'Aller à la boutique',
+      footer: ['Si vous n’avez pas envoyé cette demande, vous pouvez ignorer cet e-mail.'],
+    },
+    'newsletter-double-opt-in': {
+      subject: 'Veuillez confirmer votre inscription à la newsletter de Forsttechnik Demo',
+      greeting: 'Bonjour {name},',
+      body: [
+        'merci de l’intérêt que vous portez à notre newsletter.',
+        'Veuillez confirmer votre inscription avec le lien ci-dessous. Vous recevrez la newsletter seulement après confirmation.',
+      ],
+      action: 'Confirmer l’inscription',
+      footer: ['Si vous ne vous êtes pas inscrit, vous pouvez ignorer cet e-mail\u00a0; sans confirmation, vous ne recevrez pas la newsletter.'],
+    },
+    'newsletter-welcome': {
+      subject: 'Bienvenue dans la newsletter de Forsttechnik Demo',
+      greeting: 'Bonjour {name},',
+      body: ['merci pour votre confirmation. Vous recevrez désormais notre newsletter avec les nouveautés et les offres en matériel forestier.'],
+      action: 'Aller à la boutique',
+      footer: ['Vous pouvez vous désinscrire à tout moment.'],
+    },
+    'price-request': {
+      subject: 'Demande de prix pour {productNumber} {productName}',
+      greeting: 'Bonjour l’équipe Forsttechnik Demo,',
+      body: ['une nouvelle demande de prix est arrivée par la boutique. Répondez à cet e-mail pour envoyer une offre au demandeur.'],
+      action: 'Aller à la boutique',
+      footer: [],
+    },
+    'price-request-copy': {
+      subject: 'Votre demande de prix pour {productNumber} {productName} chez Forsttechnik Demo',
+      greeting: 'Bonjour {name},',
+      body: ['merci pour votre demande de prix. Nous l’examinons et vous envoyons une offre dans les meilleurs délais.', 'Pour mémoire, une copie de vos informations\u00a0:'],
+      action: 'Aller à la boutique',
+      footer: ['Si vous n’avez pas envoyé cette demande, vous pouvez ignorer cet e-mail.'],
+    },
     'order-confirmation': {
       subject: 'Votre commande {orderNumber} chez Forsttechnik Demo',
       greeting: 'Bonjour {name},',
@@ -150,5 +285,24 @@ export const MAIL_TEXTS: Record<LanguageKey, Record<MailKind, MailText>> = {
       action: 'Aller à la boutique',
       footer: ['Pour toute question sur vos conditions, répondez simplement à cet e-mail.'],
     },
+  },
+}
+
+/** Labels of the form mails' details and links, per language. */
+export const FORM_LABELS: Record<LanguageKey, Record<
+  'name' | 'email' | 'phone' | 'company' | 'subject' | 'message' | 'orderNumber' | 'product' | 'productNumber' | 'desiredPrice' | 'quantity' | 'unsubscribe',
+  string
+>> = {
+  de: {
+    name: 'Name', email: 'E-Mail', phone: 'Telefon', company: 'Firma', subject: 'Betreff', message: 'Nachricht', orderNumber: 'Bestellnummer',
+    product: 'Produkt', productNumber: 'Artikelnummer', desiredPrice: 'Wunschpreis (netto)', quantity: 'Menge', unsubscribe: 'Newsletter abbestellen',
+  },
+  en: {
+    name: 'Name', email: 'Email', phone: 'Phone', company: 'Company', subject: 'Subject', message: 'Message', orderNumber: 'Order number',
+    product: 'Product', productNumber: 'Product number', desiredPrice: 'Desired price (net)', quantity: 'Quantity', unsubscribe: 'Unsubscribe from the newsletter',
+  },
+  fr: {
+    name: 'Nom', email: 'E-mail', phone: 'Téléphone', company: 'Société', subject: 'Objet', message: 'Message', orderNumber: 'Numéro de commande',
+    product: 'Produit', productNumber: 'Référence', desiredPrice: 'Prix souhaité (HT)', quantity: 'Quantité', unsubscribe: 'Se désinscrire de la newsletter',
   },
 }

@@ -47,7 +47,7 @@ function sendWithIncludes(req: Request, res: Response, body: unknown): void {
 }
 
 /** The storefront URLs the shop's sales channel domains allow: the public origin and its /en and /fr prefixes. */
-function checkStorefrontUrl(v: Violations, body: Body, publicUrl: string): string {
+export function checkStorefrontUrl(v: Violations, body: Body, publicUrl: string): string {
   const value = requiredString(v, body, 'storefrontUrl')
   if (value === '') return ''
   const choices = [publicUrl, `${publicUrl}/en`, `${publicUrl}/fr`]

@@ -8,8 +8,10 @@ export type SlotConfig = Record<string, ConfigValue>
 export interface SlotDef {
   type:
     | 'text' | 'image' | 'image-gallery' | 'product-box' | 'product-slider' | 'product-listing'
-    | 'product-name' | 'manufacturer-logo' | 'buy-box' | 'product-description-reviews' | 'cross-selling'
+    | 'product-name' | 'manufacturer-logo' | 'buy-box' | 'product-description-reviews' | 'cross-selling' | 'form'
   slot: string
+  /** A fixed id instead of one derived from the page key and positions (slots clients address, e.g. the contact form). */
+  id?: string
   /** One config per language; use `sameConfig` for language-neutral configs. */
   config: Tri<SlotConfig>
 }
@@ -61,6 +63,19 @@ export function sameConfig(config: SlotConfig): Tri<SlotConfig> {
 export function textSlot(html: Tri, slot = 'content'): SlotDef {
   const config = (content: string): SlotConfig => ({ content: st(content), verticalAlign: st(null) })
   return { type: 'text', slot, config: [config(html[0]), config(html[1]), config(html[2])] }
+}
+
+/**
+ * Shopware's CMS `form` element (Administration sw-cms/elements/form defaultConfig): `type` contact or newsletter,
+ * `title`, `mailReceiver` (ContactFormRoute mails these instead of the shop's address), `defaultMailReceiver`,
+ * `confirmationText` (answered as individualSuccessMessage).
+ */
+export function formSlot(id: string, receivers: string[], confirmationText: Tri, title: Tri = ['', '', '']): SlotDef {
+  const config = (i: 0 | 1 | 2): SlotConfig => ({
+    type: st('contact'), title: st(title[i]), mailReceiver: st(receivers), defaultMailReceiver: st(receivers.length === 0),
+    confirmationText: st(confirmationText[i]),
+  })
+  return { id, type: 'form', slot: 'content', config: [config(0), config(1), config(2)] }
 }
 
 export function imageSlot(mediaId: string, options: { slot?: string; url?: Tri<string | null>; displayMode?: string; minHeight?: string } = {}): SlotDef {
@@ -192,7 +207,7 @@ export function insertCmsPage(ins: Inserter, page: PageDef): string {
       })
       block.slots.forEach((slot, k) => {
         ins.insert('cms_slot', {
-          id: sid(`cms-slot:${page.key}:${s}:${b}:${k}`), block_id: blockId, type: slot.type, slot: slot.slot,
+          id: slot.id ?? sid(`cms-slot:${page.key}:${s}:${b}:${k}`), block_id: blockId, type: slot.type, slot: slot.slot,
           translations: tr({ config: slot.config }),
         })
       })

@@ -1,8 +1,9 @@
-import { LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
+import { CONTACT_FORM_RECEIVER, CONTACT_FORM_SLOT_ID, LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
 import { sid } from '../ids'
 import type { SeededProduct } from './catalogue'
 import {
-  cmsPageId, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productDetailPage, productSliderSlot, textSlot, type PageDef,
+  cmsPageId, formSlot, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productDetailPage, productSliderSlot, textSlot, type BlockDef,
+  type PageDef,
 } from './cms'
 import { bool, same, slugify, tr, type Inserter, type Tri } from './util'
 
@@ -92,7 +93,7 @@ function pages(products: SeededProduct[]): PageDef[] {
       { type: 'default', blocks: [{ type: 'product-slider', slots: [productSliderSlot(pick(families, 8), ['Empfohlen für Sie', 'Recommended for you', 'Recommandé pour vous'])] }] },
     ],
   })
-  const company = (key: string, name: Tri, main: Tri): PageDef => ({
+  const company = (key: string, name: Tri, main: Tri, extra: BlockDef[] = []): PageDef => ({
     key: `company-${key}`, type: 'page', name,
     sections: [
       {
@@ -107,6 +108,7 @@ function pages(products: SeededProduct[]): PageDef[] {
             ])],
           },
           { type: 'text', sectionPosition: 'main', slots: [textSlot(main)] },
+          ...extra,
           { type: 'image', sectionPosition: 'main', visibility: { mobile: false }, slots: [imageSlot(contentMedia.team, { displayMode: 'cover' })] },
         ],
       },
@@ -203,7 +205,14 @@ function pages(products: SeededProduct[]): PageDef[] {
       ])] }] }],
     },
     company('about', ['Über uns', 'About us', 'À propos'], ['<h1>Über uns</h1><p>Gegründet 1991 als Landmaschinenwerkstatt im Schwarzwald, heute Fachhändler für Forsttechnik mit eigenem Ersatzteillager und Reparaturservice.</p>', '<h1>About us</h1><p>Founded in 1991 as an agricultural machinery workshop in the Black Forest, today a specialist dealer for forestry equipment with its own spare parts warehouse and repair service.</p>', '<h1>À propos</h1><p>Fondée en 1991 comme atelier de machines agricoles en Forêt-Noire, aujourd’hui revendeur spécialisé en matériel forestier avec son propre stock de pièces et un service de réparation.</p>']),
-    company('service', ['Service & Kontakt', 'Service & contact', 'Service et contact'], ['<h1>Service & Kontakt</h1><p>Schreiben Sie uns über das Kontaktformular oder rufen Sie an. Für Ersatzteilanfragen halten Sie bitte Maschinentyp und Seriennummer bereit.</p>', '<h1>Service & contact</h1><p>Write to us using the contact form or give us a call. For spare part enquiries, please have the machine type and serial number ready.</p>', '<h1>Service et contact</h1><p>Écrivez-nous via le formulaire de contact ou appelez-nous. Pour les demandes de pièces, munissez-vous du type de machine et du numéro de série.</p>']),
+    company('service', ['Service & Kontakt', 'Service & contact', 'Service et contact'], ['<h1>Service & Kontakt</h1><p>Schreiben Sie uns über das Kontaktformular oder rufen Sie an. Für Ersatzteilanfragen halten Sie bitte Maschinentyp und Seriennummer bereit.</p>', '<h1>Service & contact</h1><p>Write to us using the contact form or give us a call. For spare part enquiries, please have the machine type and serial number ready.</p>', '<h1>Service et contact</h1><p>Écrivez-nous via le formulaire de contact ou appelez-nous. Pour les demandes de pièces, munissez-vous du type de machine et du numéro de série.</p>'], [
+      // Shopware's contact form block; the storefront renders the form and posts it with this slot id.
+      { type: 'form', sectionPosition: 'main', slots: [formSlot(CONTACT_FORM_SLOT_ID, [CONTACT_FORM_RECEIVER], [
+        'Vielen Dank für Ihre Nachricht. Wir melden uns innerhalb eines Werktags bei Ihnen.',
+        'Thank you for your message. We will get back to you within one working day.',
+        'Merci pour votre message. Nous vous répondrons sous un jour ouvré.',
+      ], ['Kontaktformular', 'Contact form', 'Formulaire de contact'])] },
+    ]),
     company('careers', ['Karriere', 'Careers', 'Carrières'], ['<h1>Karriere</h1><p>Wir suchen Landmaschinenmechatroniker (m/w/d) und Mitarbeitende für den Kundenservice. Bewerbungen an jobs@example.com.</p>', '<h1>Careers</h1><p>We are looking for agricultural machinery mechatronics technicians and customer service staff. Applications to jobs@example.com.</p>', '<h1>Carrières</h1><p>Nous recherchons des mécatroniciens en machinisme agricole et des collaborateurs pour le service client. Candidatures à jobs@example.com.</p>']),
     {
       key: 'manufacturers', type: 'page', name: ['Hersteller', 'Manufacturers', 'Fabricants'],
