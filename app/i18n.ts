@@ -1,7 +1,7 @@
 import type { Resource } from 'i18next'
 import { defaultLocale, locales } from './lib/locale'
 
-export const namespaces = ['common', 'errors', 'content', 'listing', 'media', 'product', 'auth', 'account', 'demo', 'cart', 'checkout'] as const
+export const namespaces = ['common', 'errors', 'content', 'listing', 'media', 'product', 'auth', 'account', 'demo', 'cart', 'checkout', 'wishlist', 'catalogue', 'contact'] as const
 export type Namespace = (typeof namespaces)[number]
 
 export const i18nConfig = {

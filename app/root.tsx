@@ -46,11 +46,15 @@ import { loadSessionCustomer, type SessionCustomer } from '~/store/account.serve
 import { loadCartCount } from '~/store/cart.server'
 import { loadPriceAudience } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
+import { loadCustomerWishlistIds } from '~/store/wishlist.server'
 import appCss from '~/styles/app.css?url'
 import noJsCss from '~/styles/no-js.css?url'
+import wishlistCss from '~/styles/wishlist.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
+  // The hearts sit on cards of every page.
+  { rel: 'stylesheet', href: wishlistCss },
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
@@ -67,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = readFlash(request, context)
   // The cart count and the price audience need a store session (context cookie); anonymous pages make
   // neither call.
-  const [shell, cartCount, priceAudience, session] = await Promise.all([
+  const [shell, cartCount, priceAudience, session, wishlistIds] = await Promise.all([
     loadShell(context, request, locale),
     loadCartCount(context, request, locale).catch((err: unknown) => {
       // A failing cart read must not take the page down: the badge shows 0 until the next page.
@@ -84,6 +88,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context.logger.warn({ err: (err as Error).message }, 'session customer unavailable')
       return { state: 'anonymous' }
     }),
+    // A logged-in customer's wishlist (hearts and count); everyone else's lives in the cookie the
+    // browser reads itself, so anonymous pages make no call and stay the same for all.
+    loadCustomerWishlistIds(context, request, locale),
   ])
   const t = getT(locale)
   const notifications: Notification[] = flash.messages.map((message, index) => ({
@@ -99,6 +106,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartCount,
       priceAudience,
       customer: session.state === 'logged-in' ? { firstName: session.firstName } : undefined,
+      wishlistIds,
       notifications,
       publicUrl: context.publicUrl,
       consent: consentState(readConsent(request)),

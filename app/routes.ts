@@ -57,6 +57,15 @@ export const routeTable: RouteDef[] = [
   { id: 'checkout-success', path: 'checkout/success/:id', file: 'routes/checkout-success.tsx', layout: 'checkout' },
   { id: 'checkout-success-paid', path: 'checkout/success/:id/paid', file: 'routes/checkout-success.tsx', layout: 'checkout' },
   { id: 'checkout-success-unpaid', path: 'checkout/success/:id/unpaid', file: 'routes/checkout-success.tsx', layout: 'checkout' },
+  // Wishlist (issue 9): the page and its POST actions (add, remove, toggle); the PDF catalogue of the list.
+  { id: 'wishlist', path: 'wishlist', file: 'routes/wishlist.tsx' },
+  { id: 'wishlist-catalogue', path: 'wishlist/catalogue.pdf', file: 'routes/wishlist-catalogue.ts' },
+  // Talking to the shop: contact form, price requests, newsletter (double opt-in link path as Shopware's core.newsletter.subscribeUrl).
+  { id: 'contact', path: 'contact', file: 'routes/contact.tsx' },
+  { id: 'price-request', path: 'price-request/:productId', file: 'routes/price-request.tsx' },
+  { id: 'newsletter', path: 'newsletter', file: 'routes/newsletter.tsx' },
+  { id: 'newsletter-confirm', path: 'newsletter-subscribe', file: 'routes/newsletter-confirm.tsx' },
+  { id: 'newsletter-unsubscribe', path: 'newsletter/unsubscribe', file: 'routes/newsletter-unsubscribe.tsx' },
   // The embedded demo store's outbox (404 with any other store).
   { id: 'demo-mailbox', path: 'demo/mailbox', file: 'routes/demo-mailbox.tsx' },
   { id: 'demo-mailbox-mail', path: 'demo/mailbox/:id', file: 'routes/demo-mailbox-mail.tsx' },

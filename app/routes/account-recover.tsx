@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
-import { formMessage } from '~/forms/messages'
+import { refusedReply } from '~/forms/reply.server'
 import { recoverSchema } from '~/forms/recover'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { PRIVATE_HEADERS, authPageMeta, redirectWith, requestPasswordRecovery } from '~/store/account.server'
@@ -28,12 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await requestPasswordRecovery(context, request, locale, submission.value.email)
   switch (result.type) {
     case 'throttled':
-      return data(submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })] }), {
-        status: 429,
-        headers: { ...PRIVATE_HEADERS, 'Retry-After': String(result.seconds) },
-      })
     case 'invalid':
-      return data(submission.reply({ fieldErrors: result.fieldErrors }), { status: 400, headers: PRIVATE_HEADERS })
+      return refusedReply(submission, result)
     case 'sent':
       // The same page whether the address has an account or not.
       return redirectWith(`${localizePath(locale, '/account/recover')}?${SENT_PARAM}=1`, [])

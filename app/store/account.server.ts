@@ -11,6 +11,7 @@ import { flash } from '~/session/flash.server'
 import { getStore, type Store } from './client.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
 import { sessionContext } from './price-audience.server'
+import { mergeWishlistCookie } from './wishlist.server'
 
 export type Customer = Schemas['Customer']
 type Country = Schemas['Country']
@@ -139,12 +140,15 @@ export async function logIn(
     throwPageError(err, request)
   }
   // Spec section 4: after login the session context and the cart are refreshed. Both with the new
-  // token; reading the cart lets the store merge the one the shopper had before logging in.
+  // token; reading the cart lets the store merge the one the shopper had before logging in. The
+  // wishlist kept in the cookie joins the account's list alongside.
+  const wishlist = mergeWishlistCookie(context, request, store)
   const [session] = await Promise.all([
     store.invoke('readContext get /context', {}),
     store.invoke('readCart get /checkout/cart', {}),
+    wishlist.merge,
   ]).catch((err: unknown) => throwPageError(err, request))
-  return { type: 'ok', headers: store.commit(), firstName: session.data.customer?.firstName ?? undefined }
+  return { type: 'ok', headers: [...store.commit(), ...wishlist.headers()], firstName: session.data.customer?.firstName ?? undefined }
 }
 
 /** Logs out (the store hands out a new anonymous token); a session that is already gone just loses its cookie. */
@@ -301,6 +305,17 @@ export async function registerCustomer(
     }
     throwPageError(err, request)
   }
+  if (values.newsletter) {
+    // Double opt-in: the store mails the confirmation link. The account exists by now, so a refused
+    // or failed subscription must not fail the registration: it is logged (without the address).
+    try {
+      await store.invoke('subscribeToNewsletter post /newsletter/subscribe', {
+        body: { email: values.email, option: 'subscribe', storefrontUrl: storefrontUrl(context, locale), ...names },
+      })
+    } catch (err) {
+      context.logger.warn({ errorCodes: errorCodes(err) }, 'newsletter subscription after registration failed')
+    }
+  }
   const loggedIn = sessionState(customer) === 'logged-in' && !customer.doubleOptInRegistration
   return { type: 'ok', loggedIn, headers: loggedIn ? store.commit() : [] }
 }
@@ -420,10 +435,16 @@ export async function resetPassword(
 // Redirect helpers for the routes
 
 /** A 303 with cookies (token, flash) and no caching. */
-export function redirectWith(location: string, cookies: string[], message?: FlashMessage, context?: AccountContext, request?: Request) {
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+export function redirectWith(
+  location: string,
+  cookies: string[],
+  message?: FlashMessage | FlashMessage[],
+  context?: Pick<AccountContext, 'secureCookies' | 'sessionSecret'>,
+  request?: Request,
+) {
+  const headers = new Headers(PRIVATE_HEADERS)
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
-  if (message && context) headers.append('Set-Cookie', flash(context, message, request))
+  if (message && context && (!Array.isArray(message) || message.length)) headers.append('Set-Cookie', flash(context, message, request))
   return redirect(location, { status: 303, headers })
 }
 

@@ -283,6 +283,12 @@ function element(slot: Schemas['CmsSlot'], options: CmsMapOptions, images: Image
       const query = options.listingQuery ?? parseListingQuery(new URLSearchParams())
       return { id: slot.id, type: 'product-listing', listing: toListingView(listing, query, options.locale) }
     }
+    case 'form': {
+      // Shopware's form element (config type 'contact' or 'newsletter'); the contact form is rendered, posting to /contact.
+      if (configValue(slot, 'type') !== 'contact') return undefined
+      const title = str(configValue(slot, 'title'))
+      return { id: slot.id, type: 'contact-form', slotId: slot.id, ...(title ? { title } : {}) }
+    }
     default:
       if (!reportedTypes.has(slot.type)) {
         reportedTypes.add(slot.type)

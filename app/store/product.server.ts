@@ -171,17 +171,19 @@ function isObject(value: unknown): value is Json {
   return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
-function text(value: unknown): string | undefined {
+/** A custom field's value as text (lists joined); nothing for empty values. */
+export function fieldText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined
   if (typeof value === 'number') return String(value)
   if (Array.isArray(value)) {
-    const parts = value.map(text).filter((v): v is string => !!v)
+    const parts = value.map(fieldText).filter((v): v is string => !!v)
     return parts.length ? parts.join(', ') : undefined
   }
   return undefined
 }
 
-function customFields(product: Partial<Product>): Json {
+/** The product's custom fields, the translated values over the untranslated ones. */
+export function customFields(product: Partial<Product>): Json {
   const own = isObject(product.customFields) ? product.customFields : {}
   // The schema's `translated` type omits customFields, which Shopware does return (translated values).
   const translatedFields: unknown = (product.translated as unknown as { customFields?: unknown } | undefined)?.customFields
@@ -250,7 +252,7 @@ function details(product: Product, locale: Locale): ProductDetail[] {
   const fields = customFields(product)
   const result: ProductDetail[] = []
   for (const [key, field] of Object.entries(detailFields) as [DetailKey, string][]) {
-    const value = text(fields[field])
+    const value = fieldText(fields[field])
     if (!value) continue
     result.push(key === 'followUpArticle' ? { key, value, href: followUpHref(locale, value) } : { key, value })
   }

@@ -1,4 +1,4 @@
-import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
+import { fillCart, productId, registerGuestThroughStore } from './checkout-fixtures'
 import { auditUrl, expect, expectNoA11yViolations, test } from './fixtures'
 
 for (const path of ['/', '/en', '/unternehmen/', '/fr/produits/treuils/', '/en/privacy-policy/']) {
@@ -49,6 +49,31 @@ test('no accessibility violations on the checkout and order success pages', asyn
   }
 })
 
+test('no accessibility violations on the wishlist page, empty and filled', async ({ browser }, testInfo) => {
+  await auditUrl(browser, testInfo, '/wishlist')
+  testInfo.setTimeout(testInfo.timeout + 30_000)
+  const baseURL = testInfo.project.use.baseURL!
+  const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
+  try {
+    const page = await context.newPage()
+    // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.
+    if (testInfo.project.use.javaScriptEnabled === false) await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    // A visitor's list (the signed cookie the heart sets): a product with a price and one on request.
+    for (const number of ['FS-10001', 'FS-10006']) {
+      const response = await page.request.post('/wishlist', {
+        form: { intent: 'add', productId: productId(number), redirectTo: '/wishlist' },
+        maxRedirects: 0,
+      })
+      expect(response.status()).toBe(303)
+    }
+    expect((await page.goto('/wishlist'))?.status()).toBe(200)
+    await expect(page.getByTestId('wishlist-item')).toHaveCount(2)
+    await expectNoA11yViolations(page)
+  } finally {
+    await context.close()
+  }
+})
+
 test('no accessibility violations on the cart page, empty and filled, on desktop and phone', async ({ browser }, testInfo) => {
   await auditUrl(browser, testInfo, '/checkout/cart')
   testInfo.setTimeout(testInfo.timeout + 60_000)
@@ -92,5 +117,44 @@ test('@js no accessibility violations with the side cart open, on desktop and ph
     } finally {
       await context.close()
     }
+  }
+})
+
+// Issue 9 (H4): contact, price request and newsletter pages, also with errors at the fields.
+for (const path of [
+  '/contact',
+  `/en/price-request/${productId('FS-10006')}`,
+  '/fr/newsletter',
+  '/en/newsletter/unsubscribe?email=kunde%40example.com',
+  `/newsletter-subscribe?em=${'a'.repeat(40)}&hash=${'b'.repeat(32)}`,
+  '/newsletter-subscribe',
+  '/en/company/service-contact/',
+]) {
+  test(`no accessibility violations on ${path}`, async ({ browser }, testInfo) => {
+    await auditUrl(browser, testInfo, path)
+  })
+}
+
+test('no accessibility violations on the contact and price-request forms showing errors', async ({ browser }, testInfo) => {
+  testInfo.setTimeout(testInfo.timeout + 30_000)
+  const baseURL = testInfo.project.use.baseURL!
+  const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
+  try {
+    const page = await context.newPage()
+    // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.
+    const noJs = testInfo.project.use.javaScriptEnabled === false
+    if (noJs) await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    for (const [path, button] of [
+      ['/contact', '#main form.contact-form button[type="submit"]'],
+      [`/fr/price-request/${productId('FS-10006')}`, 'form.price-request-form button[type="submit"]'],
+    ] as const) {
+      await page.goto(path)
+      if (!noJs) await expect(page.locator('body[data-ready]')).toBeAttached()
+      await page.locator(button).click()
+      await expect(page.locator('.form-error').first()).toBeVisible()
+      await expectNoA11yViolations(page)
+    }
+  } finally {
+    await context.close()
   }
 })

@@ -1,5 +1,6 @@
-import { request as playwrightRequest, type BrowserContext } from '@playwright/test'
-import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { expect, request as playwrightRequest, type BrowserContext } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { COUNTRY_DE_ID, DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 
 export const CONTEXT_TOKEN_COOKIE = 'sw-context-token'
 
@@ -28,4 +29,59 @@ export async function logInThroughStore(
   } finally {
     await api.dispose()
   }
+}
+
+export interface Account {
+  email: string
+  password: string
+}
+
+/**
+ * A customer of its own, registered and confirmed (double opt-in link from the demo mailbox) through
+ * the store API, so tests that change an account's state never meet. `registration` adds or overrides
+ * fields of the register body (names, company, account type).
+ */
+export async function createConfirmedCustomer(baseURL: string, emailPrefix: string, registration: Record<string, unknown> = {}): Promise<Account> {
+  const account = { email: `${emailPrefix}-${randomUUID()}@example.com`, password: 'Startpasswort1!' }
+  const api = await playwrightRequest.newContext({
+    baseURL: `${baseURL}/store-api/`,
+    extraHTTPHeaders: { 'sw-access-key': DEMO_ACCESS_KEY, accept: 'application/json' },
+  })
+  const web = await playwrightRequest.newContext({ baseURL })
+  try {
+    const registered = await api.post('account/register', {
+      data: {
+        accountType: 'private',
+        email: account.email,
+        password: account.password,
+        firstName: 'Wanda',
+        lastName: 'Wunsch',
+        acceptedDataProtection: true,
+        storefrontUrl: baseURL,
+        billingAddress: { street: 'Forstweg 7', zipcode: '79098', city: 'Freiburg im Breisgau', countryId: COUNTRY_DE_ID },
+        ...registration,
+      },
+    })
+    expect(registered.status(), await registered.text()).toBe(200)
+    let link: URL | undefined
+    await expect
+      .poll(async () => {
+        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: account.email })}`)).text()
+        const mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
+        if (!mailPath) return undefined
+        const mail = await (await web.get(mailPath)).text()
+        const href = /href="([^"]*\/registration\/confirm\?[^"]+)"/.exec(mail)?.[1]
+        link = href ? new URL(href.replaceAll('&amp;', '&')) : undefined
+        return link?.href
+      })
+      .toBeTruthy()
+    const confirmed = await api.post('account/register-confirm', {
+      data: { em: link!.searchParams.get('em'), hash: link!.searchParams.get('hash') },
+    })
+    expect(confirmed.status(), await confirmed.text()).toBe(200)
+  } finally {
+    await api.dispose()
+    await web.dispose()
+  }
+  return account
 }

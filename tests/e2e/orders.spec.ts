@@ -1,58 +1,19 @@
-import { request, type BrowserContext, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
-import { COUNTRY_DE_ID, DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
-import { logInThroughStore } from './auth-fixtures'
+import type { BrowserContext, Page } from '@playwright/test'
+import { COUNTRY_DE_ID } from '../../server/demo-store/constants'
+import { createConfirmedCustomer, logInThroughStore, type Account } from './auth-fixtures'
 import { productId, storeCall } from './checkout-fixtures'
 import { expect, expectNoA11yViolations, t, test, type Locale } from './fixtures'
 
-interface Account {
-  email: string
-  password: string
-}
-
-/** A customer of its own (registered and confirmed through the store API), so orders never meet other tests. */
-async function createCustomer(baseURL: string): Promise<Account> {
-  const account = { email: `bestellung-${randomUUID()}@example.com`, password: 'Startpasswort1!' }
-  const api = await request.newContext({
-    baseURL: `${baseURL}/store-api/`,
-    extraHTTPHeaders: { 'sw-access-key': DEMO_ACCESS_KEY, accept: 'application/json' },
+/** A business customer of its own, so orders never meet other tests. */
+const createCustomer = (baseURL: string) =>
+  createConfirmedCustomer(baseURL, 'bestellung', {
+    accountType: 'business',
+    firstName: 'Ida',
+    lastName: 'Eiche',
+    company: 'Eiche Holzrückung KG',
+    vatIds: ['DE811907980'],
+    billingAddress: { street: 'Rückeweg 3', zipcode: '72250', city: 'Freudenstadt', countryId: COUNTRY_DE_ID },
   })
-  const web = await request.newContext({ baseURL })
-  try {
-    const registered = await api.post('account/register', {
-      data: {
-        accountType: 'business',
-        email: account.email,
-        password: account.password,
-        firstName: 'Ida',
-        lastName: 'Eiche',
-        company: 'Eiche Holzrückung KG',
-        vatIds: ['DE811907980'],
-        acceptedDataProtection: true,
-        storefrontUrl: baseURL,
-        billingAddress: { street: 'Rückeweg 3', zipcode: '72250', city: 'Freudenstadt', countryId: COUNTRY_DE_ID },
-      },
-    })
-    expect(registered.status(), await registered.text()).toBe(200)
-    // Double opt-in: the link of the registration mail, read from the demo mailbox.
-    let mailPath: string | undefined
-    await expect
-      .poll(async () => {
-        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: account.email })}`)).text()
-        mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
-        return mailPath
-      })
-      .toBeTruthy()
-    const mail = await (await web.get(mailPath!)).text()
-    const link = new URL(/href="([^"]*\/registration\/confirm\?[^"]+)"/.exec(mail)![1].replaceAll('&amp;', '&'))
-    const confirmed = await api.post('account/register-confirm', { data: { em: link.searchParams.get('em'), hash: link.searchParams.get('hash') } })
-    expect(confirmed.status(), await confirmed.text()).toBe(200)
-  } finally {
-    await api.dispose()
-    await web.dispose()
-  }
-  return account
-}
 
 interface PlacedOrder {
   id: string

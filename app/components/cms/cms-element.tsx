@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
 import { Listing } from '~/components/listing/listing'
+import { CmsContactForm } from '~/components/contact/cms-contact-form'
 import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
@@ -54,6 +55,8 @@ export function CmsElement({ element, locale, pageName }: ElementProps) {
       return <ProductSlider title={element.title} products={element.products} locale={locale} />
     case 'product-listing':
       return <Listing view={element.listing} locale={locale} label={t('listing.label', { name: pageName })} />
+    case 'contact-form':
+      return <CmsContactForm element={element} locale={locale} />
   }
 }
 

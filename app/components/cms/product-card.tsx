@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CardPrice } from '~/components/product/price'
+import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import type { Locale } from '~/lib/locale'
 import { CmsImage } from './cms-image'
 import type { CmsProduct } from './types'
@@ -19,6 +20,7 @@ export function ProductCard({ product, locale }: { product: CmsProduct; locale: 
         </span>
         <span className="cms-product-name">{product.name}</span>
       </Link>
+      <WishlistHeart productId={product.id} name={product.name} locale={locale} className="card-wishlist" />
       {product.productNumber ? (
         <p className="cms-product-number">{t('product.number', { number: product.productNumber })}</p>
       ) : null}

@@ -48,6 +48,8 @@ export type CmsElement =
   | { id: string; type: 'product-box'; product: CmsProduct }
   | { id: string; type: 'product-slider'; title?: string; products: CmsProduct[] }
   | { id: string; type: 'product-listing'; listing: ListingView }
+  /** Shopware's `form` element of type contact (issue 9): the contact form, sent with its slot id. */
+  | { id: string; type: 'contact-form'; slotId: string; title?: string }
 
 export interface CmsBlock extends CmsLayout {
   id: string

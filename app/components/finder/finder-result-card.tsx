@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from '~/components/product-image'
+import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { FinderProduct } from '~/store/finder.server'
@@ -25,6 +26,7 @@ export function FinderResultCard({ product, locale }: { product: FinderProduct; 
         </span>
         <span className="finder-card-name">{product.name}</span>
       </Link>
+      <WishlistHeart productId={product.id} name={product.name} locale={locale} className="card-wishlist" />
       <p className="finder-card-number">{t('finder.number', { number: product.productNumber })}</p>
       {product.price !== undefined ? (
         <p className="finder-card-price">

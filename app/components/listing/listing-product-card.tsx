@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from '~/components/product-image'
 import { CardPrice } from '~/components/product/price'
+import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import type { Locale } from '~/lib/locale'
 import type { ListingProduct } from './types'
 
@@ -30,6 +31,7 @@ export function ListingProductCard({ product, locale, priority }: { product: Lis
         </span>
         <span className="cms-product-name">{product.name}</span>
       </Link>
+      <WishlistHeart productId={product.id} name={product.name} locale={locale} className="card-wishlist" />
       {product.productNumber ? <p className="cms-product-number">{t('product.number', { number: product.productNumber })}</p> : null}
       <p className={`listing-availability listing-availability-${availability.state}`}>
         {t(`product.availability.${availability.state}`, { count: availability.stock ?? 0 })}

@@ -4,6 +4,7 @@ import { useActionData, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSideCart } from '~/components/cart/side-cart'
+import { PriceRequestLink } from '~/components/contact/price-request-link'
 import { addToCartSchema } from '~/forms/add-to-cart'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
@@ -125,6 +126,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
         <div className="buy-price buy-price-on-request">
           <p className="price-on-request">{t('buy.onRequest')}</p>
           <p>{t('buy.onRequestText')}</p>
+          <PriceRequestLink locale={locale} productId={productId} />
         </div>
       ) : (
         <div className="buy-price">

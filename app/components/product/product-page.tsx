@@ -5,6 +5,7 @@ import { JsonLd } from '~/components/shell/nonce'
 import { languageTags, type Locale } from '~/lib/locale'
 import { formatWeight } from '~/lib/product'
 import type { ProductView } from '~/store/product.server'
+import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import { BuyBox } from './buy-box'
 import { ProductGallery } from './product-gallery'
 import './product-page.css'
@@ -131,6 +132,7 @@ export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
             deliveryTime={product.deliveryTime}
             rules={product.rules}
           />
+          <WishlistHeart productId={product.id} name={product.name} locale={locale} className="product-wishlist" />
           {product.shippingFree ? <p className="shipping-free">{t('shippingFree')}</p> : null}
         </div>
       </div>

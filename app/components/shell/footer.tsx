@@ -1,6 +1,8 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Locale } from '~/lib/locale'
+import { NewsletterForm } from '~/components/contact/newsletter-form'
+import { localizePath, type Locale } from '~/lib/locale'
 import { storeJsonLd } from '~/lib/seo'
 import type { NavLink } from '~/lib/shell-types'
 import { openingHours, shopPhone } from '~/lib/shop'
@@ -68,6 +70,15 @@ export function Footer({ locale, footer, service, publicUrl, children }: FooterP
               {shopPhone.display}
             </a>
           </p>
+          <p className="footer-contact-link">
+            <Link to={localizePath(locale, '/contact')}>{t('contact:contact.footerLink')}</Link>
+          </p>
+        </section>
+        <section className="footer-col footer-newsletter" aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="footer-heading">
+            {t('contact:newsletter.footerTitle')}
+          </h2>
+          <NewsletterForm locale={locale} variant="footer" />
         </section>
       </div>
       <div className="container footer-bottom">

@@ -5,7 +5,8 @@ import { useSideCart } from '~/components/cart/side-cart'
 import { SearchCombobox } from '~/components/search/search-combobox'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { NavLink } from '~/lib/shell-types'
-import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './icons'
+import { WishlistLink } from '~/components/wishlist/wishlist-heart'
+import { CartIcon, SearchIcon, UserIcon } from './icons'
 import { LanguageSwitcher } from './language-switcher'
 import { Logo } from './logo'
 import { MainNavigation } from './main-navigation'
@@ -95,10 +96,7 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
               </li>
             )}
             <li>
-              <Link to={localizePath(locale, '/wishlist')} className="user-nav-link">
-                <HeartIcon />
-                <span className="user-nav-label">{t('header.wishlist')}</span>
-              </Link>
+              <WishlistLink locale={locale} label={t('header.wishlist')} />
             </li>
             <li>
               <CartLink locale={locale} count={cartCount} />

@@ -1,0 +1,89 @@
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { HeartIcon } from '~/components/shell/icons'
+import { localizePath, type Locale } from '~/lib/locale'
+import { useWishlistIds, wishlistCookieChanged } from './wishlist-state'
+
+/** What the wishlist action answers a heart submitted in place (JavaScript); without it the action redirects. */
+export type HeartActionData =
+  | { productId: string; onList: boolean }
+  /** Refused; the reason arrives as a notification (flash) with the revalidation. */
+  | { productId: string; error: string }
+
+/** Both outlines of the heart; CSS fills it when the button is pressed. */
+function Heart() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" className="wishlist-heart-icon">
+      <path
+        d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10Z"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        stroke="currentColor"
+      />
+    </svg>
+  )
+}
+
+/**
+ * The heart on product cards and the product page: a POST form to /wishlist (works without
+ * JavaScript: the action toggles and answers 303 back to this page with a notification). With
+ * JavaScript a fetcher toggles in place; the pressed state changes at once and settles on the
+ * server's answer. Before the list is known (a cacheable page before hydration) the button has no
+ * pressed state rather than a wrong one. Its accessible name names the product.
+ */
+export function WishlistHeart({ productId, name, locale, className }: { productId: string; name: string; locale: Locale; className?: string }) {
+  const { t } = useTranslation('wishlist')
+  const fetcher = useFetcher<HeartActionData>()
+  const ids = useWishlistIds()
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const answer = fetcher.data && fetcher.data.productId === productId ? fetcher.data : undefined
+
+  // The answer set the visitor's cookie: every heart and the header count read it again.
+  useEffect(() => {
+    if (answer && 'onList' in answer) wishlistCookieChanged()
+  }, [answer])
+
+  const onList = ids?.has(productId)
+  let pressed = onList
+  if (onList !== undefined && fetcher.state === 'submitting') pressed = !onList
+  else if (fetcher.state === 'loading' && answer && 'onList' in answer) pressed = answer.onList
+
+  return (
+    <fetcher.Form method="post" action={localizePath(locale, '/wishlist')} className={['wishlist-heart-form', className].filter(Boolean).join(' ')} preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
+      <button type="submit" className="wishlist-heart" aria-pressed={pressed} data-testid="wishlist-heart">
+        <Heart />
+        <span className="visually-hidden">{t('heart.label', { name })}</span>
+      </button>
+    </fetcher.Form>
+  )
+}
+
+/** The header's link to /wishlist with the number of products once it is known (see WishlistProvider). */
+export function WishlistLink({ locale, label }: { locale: Locale; label: string }) {
+  const { t } = useTranslation('wishlist')
+  const ids = useWishlistIds()
+  const count = ids?.size
+  return (
+    <Link to={localizePath(locale, '/wishlist')} className="user-nav-link wishlist-link" data-testid="header-wishlist">
+      <HeartIcon />
+      <span className="user-nav-label" aria-hidden={count !== undefined ? true : undefined}>
+        {label}
+      </span>
+      {count !== undefined ? (
+        <>
+          <span className="visually-hidden">{t('header.count', { count })}</span>
+          <span className="cart-badge wishlist-badge" aria-hidden="true" data-count={count} data-testid="wishlist-count">
+            {count}
+          </span>
+        </>
+      ) : null}
+    </Link>
+  )
+}

@@ -1,0 +1,127 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ProductImage } from '~/components/product-image'
+import { CardPrice } from '~/components/product/price'
+import { localizePath, type Locale } from '~/lib/locale'
+import type { WishlistPage, WishlistProduct } from '~/store/wishlist.server'
+import { CatalogueLink } from './catalogue-link'
+
+function WishlistItem({ product, locale, redirectTo }: { product: WishlistProduct; locale: Locale; redirectTo: string }) {
+  const { t } = useTranslation(['wishlist', 'listing'])
+  const { availability } = product
+  const buyable = !product.priceOnRequest && availability.state !== 'unavailable'
+  const action = localizePath(locale, '/wishlist')
+  return (
+    <li className="wishlist-item" data-product-number={product.productNumber} data-testid="wishlist-item">
+      <div className="wishlist-item-media">
+        {/* The name follows as the link, so the picture is decorative. */}
+        {product.image ? (
+          <ProductImage src={product.image.url} alt="" width={product.image.width} height={product.image.height} sizes="120px" />
+        ) : null}
+      </div>
+      <div className="wishlist-item-info">
+        <h2 className="wishlist-item-name">
+          <Link to={product.href} prefetch="intent">
+            {product.name}
+          </Link>
+        </h2>
+        {product.productNumber ? <p className="wishlist-item-number">{t('page.number', { number: product.productNumber })}</p> : null}
+        <p className={`listing-availability listing-availability-${availability.state}`}>
+          {t(`listing:product.availability.${availability.state}`, { count: availability.stock ?? 0 })}
+        </p>
+      </div>
+      <div className="wishlist-item-price">
+        {product.price !== undefined ? (
+          <CardPrice locale={locale} unitPrice={product.price} listPrice={product.listPrice} savingPercent={product.savingPercent} from={product.fromPrice} />
+        ) : (
+          <p className="cms-product-price">{t('page.priceOnRequest')}</p>
+        )}
+      </div>
+      <div className="wishlist-item-actions">
+        {buyable ? (
+          <Form method="post" action={`${action}${redirectTo.includes('?') ? redirectTo.slice(redirectTo.indexOf('?')) : ''}`} preventScrollReset>
+            <input type="hidden" name="intent" value="add-to-cart" />
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="quantity" value={product.minPurchase} />
+            <button type="submit" className="btn btn-small btn-primary">
+              <span aria-hidden="true">{t('page.addToCart')}</span>
+              <span className="visually-hidden">{t('page.addToCartLabel', { name: product.name })}</span>
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className="btn btn-small btn-text" data-testid="wishlist-remove">
+            <span aria-hidden="true">{t('page.remove')}</span>
+            <span className="visually-hidden">{t('page.removeLabel', { name: product.name })}</span>
+          </button>
+        </Form>
+      </div>
+    </li>
+  )
+}
+
+function Pagination({ locale, page, pages }: { locale: Locale; page: number; pages: number }) {
+  const { t } = useTranslation('wishlist')
+  const href = (p: number) => `${localizePath(locale, '/wishlist')}${p > 1 ? `?p=${p}` : ''}`
+  return (
+    <nav className="wishlist-pagination" aria-label={t('page.pagination')}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {t('page.previous')}
+        </Link>
+      ) : null}
+      <span aria-current="page">{t('page.pageOf', { page, pages })}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {t('page.next')}
+        </Link>
+      ) : null}
+    </nav>
+  )
+}
+
+/** /wishlist: the viewer's products (15 per page), each with remove and add to cart, and the PDF catalogue. */
+export function WishlistPageView({ locale, page, formError }: { locale: Locale; page: WishlistPage; formError?: string }) {
+  const { t } = useTranslation('wishlist')
+  const location = useLocation()
+  const redirectTo = `${location.pathname}${location.search}`
+  return (
+    <div className="container wishlist-page">
+      <header className="wishlist-header">
+        <h1>{t('page.title')}</h1>
+        {page.total > 0 ? (
+          <p className="wishlist-count" data-testid="wishlist-total">
+            {t('page.count', { count: page.total })}
+          </p>
+        ) : null}
+      </header>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {t(formError)}
+        </p>
+      ) : null}
+      {page.total > 0 ? (
+        <>
+          {page.source === 'cookie' ? <p className="wishlist-note">{t('page.localNote')}</p> : null}
+          <CatalogueLink locale={locale} count={page.total} />
+          <ul className="wishlist-list" aria-label={t('page.listLabel')}>
+            {page.products.map((product) => (
+              <WishlistItem key={product.id} product={product} locale={locale} redirectTo={redirectTo} />
+            ))}
+          </ul>
+          {page.pages > 1 ? <Pagination locale={locale} page={page.page} pages={page.pages} /> : null}
+        </>
+      ) : (
+        <div className="wishlist-empty">
+          <p data-testid="wishlist-empty">{t('page.empty')}</p>
+          <Link to={localizePath(locale, '/')} className="btn btn-medium btn-primary">
+            {t('page.toShop')}
+          </Link>
+        </div>
+      )}
+    </div>
+  )
+}

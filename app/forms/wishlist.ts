@@ -1,0 +1,22 @@
+import { z } from 'zod'
+
+/** Error messages are i18n keys (namespace wishlist). */
+const invalid = 'wishlist:errors.invalid'
+
+/**
+ * The heart and the remove button (hidden fields only: nothing for the shopper to type). `inPlace`
+ * is added by the script once the page is hydrated: the action then answers with data for the
+ * fetcher instead of redirecting back.
+ */
+export const wishlistChangeSchema = z.object({
+  intent: z.enum(['toggle', 'add', 'remove'], { message: invalid }),
+  productId: z
+    .string({ required_error: invalid })
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{32}$/, invalid),
+  redirectTo: z.string().max(2000).optional(),
+  inPlace: z.literal('1').optional(),
+})
+
+export type WishlistChangeValues = z.infer<typeof wishlistChangeSchema>

@@ -1,0 +1,74 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { ContactForm } from '~/components/contact/contact-form'
+import { contactSchema, HONEYPOT_FIELD } from '~/forms/contact'
+import { refusedReply } from '~/forms/reply.server'
+import { safeRedirectPath } from '~/lib/links'
+import { getLocaleFromPath, localizePath } from '~/lib/locale'
+import type { FlashMessage } from '~/lib/shell-types'
+import { pageMeta } from '~/lib/page-meta'
+import { getStore } from '~/store/client.server'
+import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
+import { engagementPageMeta, sendContactForm } from '~/store/engagement.server'
+import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
+import contactCss from '~/components/contact/contact.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const { seo, breadcrumbs } = engagementPageMeta(context, locale, '/contact', 'contact', { index: true })
+  // The same empty form for everyone: cacheable unless the shopper has a session.
+  const cacheControl = catalogueCacheControl(getStore(context, request, locale).hasSession)
+  return data({ locale, seo, breadcrumbs }, { headers: { 'Cache-Control': cacheControl } })
+}
+
+/** The contact page's form and every CMS contact form post here (contact-form.tsx). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
+  const back = safeRedirectPath(submission.value.redirectTo) ?? localizePath(locale, '/contact')
+  const sent: FlashMessage = { type: 'success', messageKey: 'contact:contact.success' }
+  if (submission.value[HONEYPOT_FIELD]) {
+    // A bot filled the field no person sees: it hears success, the shop gets nothing.
+    context.logger.info({ form: 'contact' }, 'contact form honeypot filled; nothing sent')
+    return redirectWith(back, [], [sent], context, request)
+  }
+  const result = await sendContactForm(context, request, locale, submission.value)
+  switch (result.type) {
+    case 'throttled':
+    case 'invalid':
+      return refusedReply(submission, result)
+    case 'sent': {
+      const custom: FlashMessage[] = result.message
+        ? [{ type: 'info', messageKey: 'contact:contact.successCustom', values: { message: result.message } }]
+        : []
+      return redirectWith(back, [], [sent, ...custom], context, request)
+    }
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders, ['Cache-Control', 'Retry-After'])
+
+export const meta = pageMeta
+
+export default function Contact() {
+  const { t } = useTranslation('contact')
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const { locale } = useLoaderData<typeof loader>()
+  return (
+    <div className="container engagement-page">
+      <h1>{t('contact.title')}</h1>
+      <p className="engagement-intro">{t('contact.intro')}</p>
+      <section className="engagement-card" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
+        <ContactForm locale={locale} lastResult={lastResult} />
+      </section>
+    </div>
+  )
+}
