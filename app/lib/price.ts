@@ -41,6 +41,22 @@ export function pieceCalculatedPrice(product: {
   return product.calculatedPrices?.[0] ?? product.calculatedPrice
 }
 
+/**
+ * The price a product card (listing, CMS box, PDF catalogue) shows: the customer group's cheapest
+ * price (Shopware indexes it per rule; for a family its cheapest variant), else the piece price.
+ * `from` when variants or tiers make it a starting price.
+ */
+export function cardPrice(product: {
+  calculatedCheapestPrice?: unknown
+  calculatedPrice?: CalculatedPriceLike
+  calculatedPrices?: readonly CalculatedPriceLike[]
+}): (ShownPrice & { from: boolean }) | undefined {
+  const cheapest = product.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
+  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(product))
+  if (!shown) return undefined
+  return { ...shown, from: cheapest?.hasRange === true || (product.calculatedPrices?.length ?? 0) > 1 }
+}
+
 /** A calculated price as shown: undefined without a positive amount; the list price only when it is higher. */
 export function shownPrice(price: CalculatedPriceLike | undefined): ShownPrice | undefined {
   const unitPrice = price?.unitPrice

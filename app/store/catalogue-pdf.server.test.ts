@@ -26,6 +26,8 @@ const id = (number: string) => sid(`product:${number}`)
 const WINCH = 'FS-10001'
 const ON_REQUEST = 'FS-10006'
 const CRANE_PART = 'FS-70001'
+/** A family of three variants at different prices. */
+const FELLING_WEDGE = 'FS-30002'
 
 function setup(locale: Locale, token?: string) {
   const { context, lines } = testContext(`${demo.origin}/store-api`, {
@@ -121,6 +123,17 @@ describe('PDF catalogue', () => {
       expect(body).toContain(text.crane)
     })
   }
+
+  it("prints a variant family's starting price as the listing shows it", async () => {
+    const answer = await demo.call('POST', '/product', { body: { ids: [id(FELLING_WEDGE)] }, languageId: LANGUAGE_IDS.de })
+    const family = (answer.body as { elements: { childCount: number; calculatedCheapestPrice: { unitPrice: number; hasRange: boolean } }[] }).elements[0]!
+    // A product with variants at different prices: otherwise this test would prove nothing.
+    expect(family.childCount).toBeGreaterThan(1)
+    expect(family.calculatedCheapestPrice.hasRange).toBe(true)
+    const { context, request } = setup('de')
+    const pages = await pdfPages((await createCataloguePdf(context, request, 'de', [id(FELLING_WEDGE)], now))!.pdf)
+    expect(pages.slice(1).join('\n')).toContain(`Ihr Preis\nab ${euro('de', family.calculatedCheapestPrice.unitPrice)}`)
+  })
 
   it("prints a logged-in reseller's own prices", async () => {
     const visitorPrices = await storeProducts([WINCH, CRANE_PART], 'de')

@@ -10,7 +10,7 @@ import {
 } from '~/lib/catalogue-pdf/document.server'
 import { safeExternalUrl, safeRedirectPath } from '~/lib/links'
 import type { Locale } from '~/lib/locale'
-import { pieceCalculatedPrice, shownPrice, type PriceAudience } from '~/lib/price'
+import { cardPrice, type PriceAudience } from '~/lib/price'
 import { availability } from '~/lib/product'
 import { getStore, type Store } from './client.server'
 import { loadPriceAudience } from './price-audience.server'
@@ -35,7 +35,7 @@ const catalogueCriteria = {
   },
   includes: {
     product: [
-      'id', 'name', 'translated', 'productNumber', 'customFields', 'calculatedPrice', 'calculatedPrices', 'cover', 'properties',
+      'id', 'name', 'translated', 'productNumber', 'customFields', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'cover', 'properties',
       'manufacturer', 'available', 'availableStock', 'isCloseout', 'restockTime',
     ],
     product_media: ['media'],
@@ -45,6 +45,7 @@ const catalogueCriteria = {
     property_group: ['id', 'name', 'translated', 'position', 'visibleOnProductDetailPage'],
     product_manufacturer: ['name', 'translated'],
     calculated_price: ['unitPrice', 'listPrice', 'quantity'],
+    calculated_cheapest_price: ['unitPrice', 'listPrice', 'quantity', 'hasRange'],
     cart_list_price: ['price', 'percentage'],
   },
 }
@@ -72,9 +73,9 @@ function properties(product: Product): CatalogueEntry['properties'] {
     .map((g) => ({ group: g.name, values: g.values.sort((a, b) => a.position - b.position).map((v) => v.name) }))
 }
 
-/** The viewer's price as the product page shows it: the store answered it for the session's customer group. */
+/** The viewer's price as the product cards show it: the store answered it for the session's customer group. */
 function price(product: Product): CataloguePrice {
-  const shown = shownPrice(pieceCalculatedPrice(product))
+  const shown = cardPrice(product)
   if (isPriceOnRequest(product) || !shown) return { onRequest: true }
   return { onRequest: false, ...shown }
 }

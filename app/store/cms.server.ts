@@ -15,7 +15,7 @@ import { backgroundImage } from '~/lib/background-media'
 import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
-import { pieceCalculatedPrice, shownPrice, type CalculatedPriceLike } from '~/lib/price'
+import { cardPrice } from '~/lib/price'
 import { toListingView } from './listing.server'
 
 type Product = Schemas['Product']
@@ -222,14 +222,12 @@ export function toCmsProduct(
     productNumber: p.productNumber ?? '',
     href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
   }
-  // As listing cards: the cheapest price of the customer group (a family's cheapest variant), else the piece price.
-  const cheapest = p.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
-  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(p))
+  const shown = cardPrice(p)
   if (shown) {
     result.price = shown.unitPrice
     if (shown.listPrice !== undefined) result.listPrice = shown.listPrice
     if (shown.savingPercent !== undefined) result.savingPercent = shown.savingPercent
-    if (cheapest?.hasRange === true || (p.calculatedPrices?.length ?? 0) > 1) result.fromPrice = true
+    if (shown.from) result.fromPrice = true
   }
   const image = imageOf(p.cover?.media)
   if (image) result.image = image

@@ -5,7 +5,7 @@ import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
-import { pieceCalculatedPrice, shownPrice, type CalculatedPriceLike } from '~/lib/price'
+import { cardPrice } from '~/lib/price'
 import { getStore, type Store } from './client.server'
 import { navigationCategoryId } from './context.server'
 
@@ -59,16 +59,14 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
   const name = p.translated?.name || p.name
   if (!p.id || !name) return undefined
   const custom = ((p.translated as { customFields?: Json } | undefined)?.customFields ?? p.customFields) as Json | undefined
-  const cheapest = p.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
-  // The cheapest price is per customer group (Shopware indexes it per rule), like the prices themselves.
-  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(p))
+  const shown = cardPrice(p)
   const priceOnRequest = custom?.forst_price_on_request === true || !shown
   const card: ListingProduct = {
     id: p.id,
     name,
     productNumber: p.productNumber ?? '',
     href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
-    fromPrice: !priceOnRequest && (cheapest?.hasRange === true || (p.calculatedPrices?.length ?? 0) > 1),
+    fromPrice: !priceOnRequest && shown.from,
     priceOnRequest,
     availability: availability(p),
   }

@@ -88,6 +88,28 @@ test('the heart toggles off again on the same page and on the product page', asy
   expect(await cookieIds(context)).toBeUndefined()
 })
 
+test('@js two hearts clicked quickly on a slow connection both end up on the list', async ({ page, context }, testInfo) => {
+  // Each wishlist POST leaves the browser 700 ms late: without one change after the other, both would
+  // carry the old cookie and the later answer would drop the first product.
+  await page.route(
+    (url) => url.pathname.startsWith('/wishlist'),
+    async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 700))
+      await route.continue()
+    },
+  )
+  await page.goto('/produkte/')
+  await ready(page, testInfo)
+  const names = await page.locator('.listing-grid [data-product-number] .cms-product-name').allTextContents()
+  const [first, second] = names.map((name) => name.trim())
+  await heart(page, first).click()
+  await heart(page, second).click()
+  await expect(heart(page, first)).toHaveAttribute('aria-pressed', 'true')
+  await expect(heart(page, second)).toHaveAttribute('aria-pressed', 'true')
+  await expect.poll(async () => (await cookieIds(context))?.length, { timeout: 10_000 }).toBe(2)
+  await expect(page.getByTestId('wishlist-count')).toHaveText('2')
+})
+
 test('a full wishlist cookie refuses another product with the reason', async ({ page, context, baseURL }, testInfo) => {
   const full = Array.from({ length: 100 }, (_, i) => (i + 1).toString(16).padStart(32, '0'))
   await context.addCookies([{ name: 'wishlist', value: wishlistCookie(full), url: baseURL! }])

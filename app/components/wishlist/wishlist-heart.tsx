@@ -1,10 +1,10 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { HeartIcon } from '~/components/shell/icons'
 import { localizePath, type Locale } from '~/lib/locale'
-import { useWishlistIds, wishlistCookieChanged } from './wishlist-state'
+import { queueWishlistChange, useWishlistIds, wishlistCookieChanged } from './wishlist-state'
 
 /** What the wishlist action answers a heart submitted in place (JavaScript); without it the action redirects. */
 export type HeartActionData =
@@ -46,13 +46,45 @@ export function WishlistHeart({ productId, name, locale, className }: { productI
     if (answer && 'onList' in answer) wishlistCookieChanged()
   }, [answer])
 
+  // Resolves the queued change once the action has answered (its Set-Cookie is then in place).
+  const answered = useRef<() => void>()
+  const [queued, setQueued] = useState(false)
+  useEffect(() => {
+    if (fetcher.state === 'submitting') setQueued(false)
+    else if (answered.current) {
+      answered.current()
+      answered.current = undefined
+    }
+  }, [fetcher.state])
+  // Leaving the page must not hold up the changes of the next one.
+  useEffect(() => () => answered.current?.(), [])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    setQueued(true)
+    queueWishlistChange(
+      () =>
+        new Promise<void>((resolve) => {
+          answered.current = resolve
+          fetcher.submit(form)
+        }),
+    )
+  }
+
   const onList = ids?.has(productId)
   let pressed = onList
-  if (onList !== undefined && fetcher.state === 'submitting') pressed = !onList
+  if (onList !== undefined && (queued || fetcher.state === 'submitting')) pressed = !onList
   else if (fetcher.state === 'loading' && answer && 'onList' in answer) pressed = answer.onList
 
   return (
-    <fetcher.Form method="post" action={localizePath(locale, '/wishlist')} className={['wishlist-heart-form', className].filter(Boolean).join(' ')} preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={localizePath(locale, '/wishlist')}
+      className={['wishlist-heart-form', className].filter(Boolean).join(' ')}
+      preventScrollReset
+      onSubmit={submit}
+    >
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -79,7 +111,7 @@ export function WishlistLink({ locale, label }: { locale: Locale; label: string 
       {count !== undefined ? (
         <>
           <span className="visually-hidden">{t('header.count', { count })}</span>
-          <span className="cart-badge wishlist-badge" aria-hidden="true" data-count={count} data-testid="wishlist-count">
+          <span className="wishlist-badge" aria-hidden="true" data-count={count} data-testid="wishlist-count">
             {count}
           </span>
         </>

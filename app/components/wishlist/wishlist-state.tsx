@@ -31,6 +31,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+let changes: Promise<void> = Promise.resolve()
+
+/**
+ * Runs wishlist changes one after the other. A visitor's list is a cookie the server rewrites
+ * whole, so two changes in flight at once would both start from the old list and the later answer
+ * would drop the earlier change (two hearts clicked quickly on a slow connection).
+ */
+export function queueWishlistChange(change: () => Promise<void>): void {
+  changes = changes.then(change, change)
+}
+
 /** Tells every heart and the header count that the cookie changed (a fetcher's answer set it). */
 export function wishlistCookieChanged(): void {
   for (const listener of listeners) listener()

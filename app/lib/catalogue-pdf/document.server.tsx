@@ -20,7 +20,7 @@ export type CatalogueFieldKey =
 
 export type CataloguePrice =
   | { onRequest: true }
-  | { onRequest: false; unitPrice: number; listPrice?: number; savingPercent?: number }
+  | { onRequest: false; unitPrice: number; listPrice?: number; savingPercent?: number; from?: boolean }
 
 /** One product as the catalogue prints it: everything already in the viewer's language and prices. */
 export interface CatalogueEntry {
@@ -121,7 +121,9 @@ function PriceText({ t, locale, price, reseller }: { t: TFunction; locale: Local
     <Text>
       <Text style={styles.priceLabel}>{t(reseller ? 'pdf.price.reseller' : 'pdf.price.yours')}</Text>
       {'\n'}
-      <Text style={styles.priceAmount}>{printable(formatPrice(locale, price.unitPrice))}</Text>
+      <Text style={styles.priceAmount}>
+        {printable(price.from ? t('pdf.price.from', { price: formatPrice(locale, price.unitPrice) }) : formatPrice(locale, price.unitPrice))}
+      </Text>
       {price.listPrice !== undefined ? (
         <>
           {'\n'}
