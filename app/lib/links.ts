@@ -162,3 +162,14 @@ export function safeRedirectPath(value: string | null | undefined): string | und
   if (!/^[\x21-\x7e]+$/.test(path)) return undefined
   return path
 }
+
+// em = sha1(email) (40 hex), hash = the store's random opt-in hash; anything else is no link of ours.
+const OPT_IN_EM = /^[0-9a-f]{40}$/i
+const OPT_IN_HASH = /^[A-Za-z0-9]{16,128}$/
+
+/** The `em` and `hash` of a double opt-in link (registration, newsletter), from its query or the confirming form. */
+export function optInLink(source: { get(name: string): unknown }): { em: string; hash: string } | undefined {
+  const em = String(source.get('em') ?? '')
+  const hash = String(source.get('hash') ?? '')
+  return OPT_IN_EM.test(em) && OPT_IN_HASH.test(hash) ? { em, hash } : undefined
+}

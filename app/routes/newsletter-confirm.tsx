@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
+import { optInLink } from '~/lib/links'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS } from '~/store/account.server'
@@ -11,16 +12,6 @@ import contactCss from '~/components/contact/contact.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
-// em = sha1(email) (40 hex), hash = the store's random opt-in hash; anything else is no link of ours.
-const EM = /^[0-9a-f]{40}$/i
-const HASH = /^[A-Za-z0-9]{16,128}$/
-
-function linkOf(source: { get(name: string): unknown }) {
-  const em = String(source.get('em') ?? '')
-  const hash = String(source.get('hash') ?? '')
-  return EM.test(em) && HASH.test(hash) ? { em, hash } : undefined
-}
-
 /**
  * The double opt-in link of the newsletter mail. Opening it changes nothing (mail scanners open
  * links too): one button confirms by POST.
@@ -29,12 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const { seo, breadcrumbs } = engagementPageMeta(context, locale, '/newsletter-subscribe', 'newsletter.confirm', { crumbPath: '/newsletter' })
-  return data({ locale, link: linkOf(url.searchParams) ?? null, seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
+  return data({ locale, link: optInLink(url.searchParams) ?? null, seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
-  const link = linkOf(await request.formData())
+  const link = optInLink(await request.formData())
   const result = link ? await confirmNewsletter(context, request, locale, link) : ({ type: 'invalid' } as const)
   if (result.type === 'invalid') return data({ state: 'invalid' as const }, { status: 400, headers: PRIVATE_HEADERS })
   return data({ state: 'confirmed' as const }, { headers: PRIVATE_HEADERS })

@@ -2,21 +2,11 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
-import { safeRedirectPath } from '~/lib/links'
+import { safeRedirectPath, optInLink } from '~/lib/links'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { PRIVATE_HEADERS, authPageMeta, confirmRegistration, redirectWith } from '~/store/account.server'
 import { pickHeaders } from '~/store/page.server'
 import { pageMeta } from '~/lib/page-meta'
-
-// em = sha1(email) (40 hex), hash = the store's random opt-in hash; anything else is no link of ours.
-const EM = /^[0-9a-f]{40}$/i
-const HASH = /^[A-Za-z0-9]{16,128}$/
-
-function linkOf(source: { get(name: string): unknown }) {
-  const em = String(source.get('em') ?? '')
-  const hash = String(source.get('hash') ?? '')
-  return EM.test(em) && HASH.test(hash) ? { em, hash } : undefined
-}
 
 /**
  * The link from the registration mail. Opening it changes nothing (mail scanners and prefetchers
@@ -26,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const { seo, breadcrumbs } = authPageMeta(context, locale, '/registration/confirm', 'confirm')
-  const link = linkOf(url.searchParams)
+  const link = optInLink(url.searchParams)
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo')) ?? ''
   return data({ locale, link: link ?? null, redirectTo, seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
 }
@@ -34,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const formData = await request.formData()
-  const link = linkOf(formData)
+  const link = optInLink(formData)
   const result = link ? await confirmRegistration(context, request, locale, link) : ({ type: 'invalid' } as const)
   if (result.type === 'invalid') return data({ failed: true }, { status: 400, headers: PRIVATE_HEADERS })
   const target = safeRedirectPath(String(formData.get('redirectTo') ?? '')) ?? localizePath(locale, '/account')

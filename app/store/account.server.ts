@@ -4,11 +4,12 @@ import type { Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import { safeRedirectPath } from '~/lib/links'
 import { getT } from '~/i18n.server'
-import { localePrefix, localizePath, locales, type Locale } from '~/lib/locale'
-import type { FlashMessage, SeoData } from '~/lib/shell-types'
+import { localePrefix, localizePath, type Locale } from '~/lib/locale'
+import type { FlashMessage } from '~/lib/shell-types'
 import { clearContextToken } from '~/session/cookies.server'
 import { flash } from '~/session/flash.server'
 import { getStore, type Store } from './client.server'
+import { appPageSeo } from './page.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
 import { sessionContext } from './price-audience.server'
 import { mergeWishlistCookie } from './wishlist.server'
@@ -458,19 +459,12 @@ export function authPageMeta(
   path: string,
   key: 'login' | 'register' | 'recover' | 'reset' | 'confirm',
 ) {
-  const t = getT(locale, ['auth', 'common'])
-  const titles = { login: 'login.title', register: 'register.title', recover: 'recover.title', reset: 'reset.title', confirm: 'confirm.title' }
-  const title = t(`auth:${titles[key]}`)
-  const absolute = (l: Locale) => `${context.publicUrl}${localizePath(l, path)}`
+  const t = getT(locale, 'auth')
+  const title = t(`${key}.title`)
   return {
     title,
-    seo: {
-      title: t('common:meta.titleTemplate', { title }),
-      canonical: absolute(locale),
-      alternates: Object.fromEntries(locales.map((l) => [l, absolute(l)])) as Record<Locale, string>,
-      robots: 'noindex,follow',
-    } satisfies SeoData,
-    breadcrumbs: [{ name: t(`auth:breadcrumb.${key}`), href: localizePath(locale, path) }],
+    seo: appPageSeo(context, locale, path, title, { robots: 'noindex,follow' }),
+    breadcrumbs: [{ name: t(`breadcrumb.${key}`), href: localizePath(locale, path) }],
   }
 }
 

@@ -8,7 +8,7 @@ import { formMessage } from '~/forms/messages'
 import type { LoadContext } from '~/load-context'
 import { cartNotices } from '~/lib/cart-messages'
 import { safeMediaUrl, safeRedirectPath } from '~/lib/links'
-import { locales, localizePath, type Locale } from '~/lib/locale'
+import { localizePath, type Locale } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
 import { getT } from '~/i18n.server'
 import { MAX_QUICK_ORDER_LINES, parseQuickOrder, resolveQuickOrder } from '~/lib/quick-order'
@@ -16,6 +16,7 @@ import { DEFAULT_MAX_PURCHASE } from '~/lib/product'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
 import { getStore } from './client.server'
+import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
 import { loadPurchaseFacts } from './product.server'
 
@@ -561,13 +562,8 @@ export function unseenNotices(notices: FlashMessage[], flashed: FlashMessage[]):
 
 /** Title and URLs of the cart page; personal, never indexed. */
 export function cartPageSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale): SeoData {
-  const origin = context.publicUrl.replace(/\/+$/, '')
-  const path = '/checkout/cart'
-  return {
-    title: getT(locale, 'common')('meta.titleTemplate', { title: getT(locale, 'cart')('page.title') }),
+  return appPageSeo(context, locale, '/checkout/cart', getT(locale, 'cart')('page.title'), {
     description: getT(locale, 'common')('meta.defaultDescription'),
-    canonical: `${origin}${localizePath(locale, path)}`,
-    alternates: Object.fromEntries(locales.map((l) => [l, `${origin}${localizePath(l, path)}`])),
     robots: 'noindex, nofollow',
-  }
+  })
 }

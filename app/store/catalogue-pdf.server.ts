@@ -14,7 +14,7 @@ import { cardPrice, type PriceAudience } from '~/lib/price'
 import { availability } from '~/lib/product'
 import { getStore, type Store } from './client.server'
 import { loadPriceAudience } from './price-audience.server'
-import { customFields, detailFields, fieldText, isPriceOnRequest } from './product.server'
+import { customFields, detailFields, fieldText, isPriceOnRequest, productProperties } from './product.server'
 
 type Product = Schemas['Product']
 type CatalogueContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
@@ -56,21 +56,6 @@ function fields(product: Product): CatalogueEntry['fields'] {
     const value = fieldText(values[field])
     return value ? [{ key, value }] : []
   })
-}
-
-/** Property groups with their options, in the store's order (groups hidden on the product page stay hidden). */
-function properties(product: Product): CatalogueEntry['properties'] {
-  const groups = new Map<string, { position: number; name: string; values: { position: number; name: string }[] }>()
-  for (const option of product.properties ?? []) {
-    const group = option.group
-    if (!group || group.visibleOnProductDetailPage === false) continue
-    const entry = groups.get(group.id) ?? { position: group.position ?? 0, name: group.translated?.name || group.name, values: [] }
-    entry.values.push({ position: option.position ?? 0, name: option.translated?.name || option.name })
-    groups.set(group.id, entry)
-  }
-  return [...groups.values()]
-    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
-    .map((g) => ({ group: g.name, values: g.values.sort((a, b) => a.position - b.position).map((v) => v.name) }))
 }
 
 /** The viewer's price as the product cards show it: the store answered it for the session's customer group. */
@@ -182,7 +167,7 @@ export async function loadCatalogue(
       id: product.id,
       name: product.translated?.name || product.name,
       productNumber: product.productNumber,
-      properties: properties(product),
+      properties: productProperties(product),
       fields: fields(product),
       availability: availability(product),
       price: price(product),

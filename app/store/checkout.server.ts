@@ -13,6 +13,8 @@ import {
   addressView,
   loadCountries,
   loadSalutations,
+  text,
+  translatedName,
   type AddressView,
   type CountryOption,
   type OrderAddressView,
@@ -64,14 +66,6 @@ export interface CheckoutView {
   countries: CountryOption[]
   /** The cart holds downloads: the waiver of the right of cancellation is needed. */
   needsWaiver: boolean
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined
-}
-
-function translatedName(entity: { name?: string | null; translated?: { name?: string } } | null | undefined): string | undefined {
-  return text(entity?.translated?.name) ?? text(entity?.name)
 }
 
 export function shippingMethodView(method: ShippingMethod): MethodView {

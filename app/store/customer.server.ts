@@ -162,11 +162,13 @@ export interface SalutationOption {
   name: string
 }
 
-function text(value: unknown): string | undefined {
+/** A non-blank string from the store, else undefined. */
+export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
 
-function translatedName(entity: { name?: string; translated?: { name?: string } } | null | undefined): string | undefined {
+/** An entity's name in the request's language, falling back to its own name. */
+export function translatedName(entity: { name?: string | null; translated?: { name?: string } } | null | undefined): string | undefined {
   return text(entity?.translated?.name) ?? text(entity?.name)
 }
 

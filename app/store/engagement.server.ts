@@ -4,11 +4,11 @@ import type { CmsProduct } from '~/components/cms/types'
 import type { ContactValues } from '~/forms/contact'
 import type { PriceRequestValues } from '~/forms/price-request'
 import type { LoadContext } from '~/load-context'
-import { localizePath, locales, type Locale } from '~/lib/locale'
-import type { SeoData } from '~/lib/shell-types'
+import { localizePath, type Locale } from '~/lib/locale'
 import { getT } from '~/i18n.server'
 import { keepKnownFields, storefrontUrl } from './account.server'
 import { getStore, type Store } from './client.server'
+import { appPageSeo } from './page.server'
 import { toCmsProduct } from './cms.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
 import { isPriceOnRequest } from './product.server'
@@ -61,19 +61,13 @@ export function engagementPageMeta(
   key: PageKey,
   options: { index?: boolean; crumbPath?: string } = {},
 ) {
-  const t = getT(locale, ['contact', 'common'])
-  const title = t(`contact:${key}.title`)
-  const absolute = (l: Locale) => `${context.publicUrl}${localizePath(l, path)}`
+  const t = getT(locale, 'contact')
+  const title = t(`${key}.title`)
   const crumbKey = key.startsWith('newsletter') ? 'newsletter' : key
   return {
     title,
-    seo: {
-      title: t('common:meta.titleTemplate', { title }),
-      canonical: absolute(locale),
-      alternates: Object.fromEntries(locales.map((l) => [l, absolute(l)])) as Record<Locale, string>,
-      ...(options.index ? {} : { robots: 'noindex,follow' }),
-    } satisfies SeoData,
-    breadcrumbs: [{ name: t(`contact:${crumbKey}.breadcrumb`), href: localizePath(locale, options.crumbPath ?? path) }],
+    seo: appPageSeo(context, locale, path, title, options.index ? {} : { robots: 'noindex,follow' }),
+    breadcrumbs: [{ name: t(`${crumbKey}.breadcrumb`), href: localizePath(locale, options.crumbPath ?? path) }],
   }
 }
 

@@ -1,6 +1,6 @@
 import { getT } from '~/i18n.server'
 import type { LoadContext } from '~/load-context'
-import type { Locale } from '~/lib/locale'
+import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
 import type { ContentPageData } from './content.server'
 
@@ -11,6 +11,27 @@ export function catalogueCacheControl(hasSession: boolean): string {
 
 function absolute(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`
+}
+
+/**
+ * Title, canonical and alternates of one of the shop's own pages (the same path in every
+ * language): sign-in, cart, wishlist, contact. `robots` and `description` as the page needs them.
+ */
+export function appPageSeo(
+  context: Pick<LoadContext, 'publicUrl'>,
+  locale: Locale,
+  path: string,
+  title: string,
+  options: { robots?: string; description?: string } = {},
+): SeoData {
+  const url = (l: Locale) => absolute(context.publicUrl, localizePath(l, path))
+  return {
+    title: getT(locale, 'common')('meta.titleTemplate', { title }),
+    ...(options.description ? { description: options.description } : {}),
+    canonical: url(locale),
+    alternates: Object.fromEntries(locales.map((l) => [l, url(l)])) as Record<Locale, string>,
+    ...(options.robots ? { robots: options.robots } : {}),
+  }
 }
 
 /** Title, description, absolute canonical and alternates of a content page. */

@@ -225,7 +225,8 @@ function images(product: Product): ProductImageData[] {
   return result
 }
 
-function properties(product: Product): ProductView['properties'] {
+/** Property groups with their options, in the store's order (groups hidden on the product page stay hidden). */
+export function productProperties(product: Product): ProductView['properties'] {
   const groups = new Map<string, { position: number; name: string; values: { position: number; name: string }[] }>()
   for (const option of product.properties ?? []) {
     const group = option.group
@@ -442,7 +443,7 @@ export async function loadProductPage(
     productNumber: product.productNumber,
     name,
     images: images(product),
-    properties: properties(product),
+    properties: productProperties(product),
     details: details(product, locale),
     shippingFree: product.shippingFree === true,
     downloads: (product.downloads ?? []).flatMap((d) => {

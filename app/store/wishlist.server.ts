@@ -4,7 +4,7 @@ import type { ListingProduct } from '~/components/listing/types'
 import type { LoadContext } from '~/load-context'
 import { getT } from '~/i18n.server'
 import { parseListingQuery } from '~/lib/listing-url'
-import { localizePath, locales, type Locale } from '~/lib/locale'
+import { localizePath, type Locale } from '~/lib/locale'
 import type { Breadcrumb, SeoData } from '~/lib/shell-types'
 import {
   addToWishlistIds,
@@ -15,6 +15,7 @@ import {
   serializeWishlistCookie,
 } from '~/session/wishlist.server'
 import { getStore, type Store } from './client.server'
+import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
 import { listingIncludes, toListingView } from './listing.server'
 
@@ -166,16 +167,9 @@ export async function loadWishlistPage(context: WishlistContext, request: Reques
 /** Title, breadcrumbs and robots rule of /wishlist: personal, so never indexed. */
 export function wishlistPageMeta(context: Pick<LoadContext, 'publicUrl'>, locale: Locale): { seo: SeoData; breadcrumbs: Breadcrumb[] } {
   const title = getT(locale, 'wishlist')('page.title')
-  const common = getT(locale, 'common')
-  const origin = context.publicUrl.replace(/\/+$/, '')
+  const description = getT(locale, 'common')('meta.defaultDescription')
   return {
-    seo: {
-      title: common('meta.titleTemplate', { title }),
-      description: common('meta.defaultDescription'),
-      canonical: `${origin}${localizePath(locale, '/wishlist')}`,
-      alternates: Object.fromEntries(locales.map((l) => [l, `${origin}${localizePath(l, '/wishlist')}`])),
-      robots: 'noindex, nofollow',
-    },
+    seo: appPageSeo(context, locale, '/wishlist', title, { description, robots: 'noindex, nofollow' }),
     breadcrumbs: [{ name: title, href: localizePath(locale, '/wishlist') }],
   }
 }
