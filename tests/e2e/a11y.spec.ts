@@ -1,5 +1,5 @@
 import { fillCart, productId, registerGuestThroughStore } from './checkout-fixtures'
-import { auditUrl, expect, expectNoA11yViolations, test } from './fixtures'
+import { auditUrl, expect, expectNoA11yViolations, test, shopContext } from './fixtures'
 
 for (const path of ['/', '/en', '/unternehmen/', '/fr/produits/treuils/', '/en/privacy-policy/']) {
   test(`no accessibility violations on ${path}`, async ({ browser }, testInfo) => {
@@ -26,7 +26,7 @@ test('keyboard users can skip to the content', async ({ page }, testInfo) => {
 test('no accessibility violations on the checkout and order success pages', async ({ browser }, testInfo) => {
   testInfo.setTimeout(testInfo.timeout + 60_000)
   const baseURL = testInfo.project.use.baseURL!
-  const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
+  const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
     // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.
@@ -53,7 +53,7 @@ test('no accessibility violations on the wishlist page, empty and filled', async
   await auditUrl(browser, testInfo, '/wishlist')
   testInfo.setTimeout(testInfo.timeout + 30_000)
   const baseURL = testInfo.project.use.baseURL!
-  const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
+  const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
     // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.
@@ -79,7 +79,7 @@ test('no accessibility violations on the cart page, empty and filled, on desktop
   testInfo.setTimeout(testInfo.timeout + 60_000)
   const baseURL = testInfo.project.use.baseURL!
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-    const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport })
+    const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport })
     try {
       const page = await context.newPage()
       // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.
@@ -105,7 +105,7 @@ test('@js no accessibility violations with the side cart open, on desktop and ph
   testInfo.setTimeout(testInfo.timeout + 60_000)
   const baseURL = testInfo.project.use.baseURL!
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-    const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport })
+    const context = await shopContext(browser, { baseURL, locale: 'de-DE', viewport })
     try {
       const page = await context.newPage()
       await fillCart(context, baseURL, [{ number: 'FS-10001', quantity: 1 }, { number: 'FS-30001.1', quantity: 2 }])
@@ -138,7 +138,7 @@ for (const path of [
 test('no accessibility violations on the contact and price-request forms showing errors', async ({ browser }, testInfo) => {
   testInfo.setTimeout(testInfo.timeout + 30_000)
   const baseURL = testInfo.project.use.baseURL!
-  const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
+  const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true, viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
     // As auditUrl does: the no-JS project audits the server-rendered page without the shop's scripts.

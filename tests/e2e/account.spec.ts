@@ -2,7 +2,7 @@ import { request, type APIRequestContext, type Page, type Response } from '@play
 import { randomUUID } from 'node:crypto'
 import { COUNTRY_DE_ID, DEMO_ACCESS_KEY, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
 import { logInThroughStore } from './auth-fixtures'
-import { expect, expectNoA11yViolations, t, test } from './fixtures'
+import { expect, expectNoA11yViolations, t, test, shopContext } from './fixtures'
 
 interface Account {
   email: string
@@ -380,7 +380,7 @@ test.describe('account area', () => {
       testInfo.setTimeout(testInfo.timeout + 30_000)
       const account = await createCustomer(baseURL!)
       // axe runs as a script: without JS the shop's own scripts are blocked instead (fixtures.auditUrl).
-      const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true })
+      const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true })
       try {
         await logInThroughStore(context, baseURL!, account)
         const page = await context.newPage()

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -19,6 +20,34 @@ export function t(locale: Locale, key: string, values: Record<string, string | n
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
   if (typeof node !== 'string') throw new Error(`missing translation ${locale}:${key}`)
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
+}
+
+/**
+ * A valid consent record (spec section 3) with only the necessary category: without one, every page
+ * opens the blocking first-visit consent dialog. Tests of other features start as a visitor who has
+ * already chosen; the consent specs start without it (`test.use({ consent: false })`).
+ */
+export function consentCookie(baseURL: string, categories: string[] = ['necessary']) {
+  const now = new Date()
+  const record = {
+    categories,
+    revision: 1,
+    data: null,
+    consentTimestamp: now.toISOString(),
+    consentId: randomUUID(),
+    services: { necessary: [], messurement: [], functional: [] },
+    languageCode: 'de',
+    lastConsentTimestamp: now.toISOString(),
+    expirationTime: now.getTime() + 182 * 86_400_000,
+  }
+  return { name: 'cc_cookie', value: encodeURIComponent(JSON.stringify(record)), url: baseURL, sameSite: 'Lax' as const }
+}
+
+/** A browser context of the shop under test in which the visitor has already made a consent choice. */
+export async function shopContext(browser: Browser, options: BrowserContextOptions & { baseURL?: string }): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  if (options.baseURL) await context.addCookies([consentCookie(options.baseURL)])
+  return context
 }
 
 /** The WCAG 2.2 AA rule set (and the levels it includes). */
@@ -53,7 +82,7 @@ export async function auditUrl(
   const noJs = testInfo.project.use.javaScriptEnabled === false
   // A full axe run on a large page takes seconds on a busy two-core machine: each audit brings its own time.
   testInfo.setTimeout(testInfo.timeout + 30_000)
-  const context = await browser.newContext({
+  const context = await shopContext(browser, {
     baseURL: testInfo.project.use.baseURL,
     locale: 'de-DE',
     javaScriptEnabled: true,
@@ -70,7 +99,12 @@ export async function auditUrl(
   }
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; consent: boolean }>({
+  consent: [true, { option: true }],
+  context: async ({ context, consent, baseURL }, use) => {
+    if (consent && baseURL) await context.addCookies([consentCookie(baseURL)])
+    await use(context)
+  },
   // With JavaScript on, an unexpected console error (hydration mismatch, CSP refusal) fails the test.
   consoleErrors: [
     async ({ page }, use, testInfo) => {

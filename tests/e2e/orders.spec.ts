@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { COUNTRY_DE_ID } from '../../server/demo-store/constants'
 import { createConfirmedCustomer, logInThroughStore, type Account } from './auth-fixtures'
 import { productId, storeCall } from './checkout-fixtures'
-import { expect, expectNoA11yViolations, t, test, type Locale } from './fixtures'
+import { expect, expectNoA11yViolations, t, test, type Locale, shopContext } from './fixtures'
 
 /** A business customer of its own, so orders never meet other tests. */
 const createCustomer = (baseURL: string) =>
@@ -148,7 +148,7 @@ test.describe('orders in the account', () => {
     const account = await createCustomer(baseURL!)
     const order = await placeOrder(baseURL!, account, [{ number: 'FS-41001.1', quantity: 2 }])
     // axe runs as a script: without JS the shop's own scripts are blocked instead (fixtures.auditUrl).
-    const context = await browser.newContext({ baseURL, locale: 'de-DE', javaScriptEnabled: true })
+    const context = await shopContext(browser, { baseURL, locale: 'de-DE', javaScriptEnabled: true })
     try {
       await loggedIn(context, baseURL!, account)
       const page = await context.newPage()

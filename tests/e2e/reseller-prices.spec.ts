@@ -5,7 +5,7 @@ import { sid } from '../../server/demo-store/ids'
 import { readOutbox } from '../../server/demo-store/mail/outbox'
 import { servers } from '../setup/servers'
 import { logInThroughStore } from './auth-fixtures'
-import { expect, expectNoA11yViolations, t, test } from './fixtures'
+import { expect, expectNoA11yViolations, t, test, shopContext } from './fixtures'
 
 // Reseller prices end to end: the demo reseller logged in through the store API sees the reseller
 // price, the normal price struck through and the discount on a listing, a product page and in
@@ -77,7 +77,7 @@ test('a logged-in reseller sees the reseller price against the normal price on a
 
 test('a logged-in reseller sees reseller prices in cross-selling, against what everyone else pays', async ({ page, context, baseURL, browser }) => {
   // What an anonymous visitor pays for the accessories of FS-10001.
-  const anonymous = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled })
+  const anonymous = await shopContext(browser, { baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled })
   const normal = new Map<string, string>()
   try {
     const other = await anonymous.newPage()
