@@ -21,7 +21,7 @@ async function call(method: string, path: string, options: { body?: unknown; hea
 
 let harness: DemoStoreServer
 beforeAll(async () => {
-  harness = await startDemoStore()
+  harness = await startDemoStore({ freshSeed: true })
   ;({ origin, store: demo, dataDir } = harness)
   console.info(`demo store first start (seed) took ${Math.round(demo.seed.durationMs)} ms`)
 })

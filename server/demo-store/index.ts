@@ -1,13 +1,13 @@
-import { mkdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { STATUS_CODES } from 'node:http'
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { DB_FILE_NAME } from './constants'
-import { openDatabase } from './db'
+import { openDatabase, type Db } from './db'
 import { createPaymentPage } from './payment-page'
 import { createMailer } from './mail/index'
 import { createStoreApiRouter, type DemoLogger, type StoreState } from './router'
-import { isStaleSeed, seedIfEmpty, type SeedReport } from './seed/index'
+import { isStaleSeed, SEED_VERSION, seedIfEmpty, type SeedReport } from './seed/index'
 
 export interface DemoStoreOptions {
   dataDir: string
@@ -18,6 +18,12 @@ export interface DemoStoreOptions {
   latencyMs?: number
   /** Mails go over SMTP when set, else into `${dataDir}/outbox` as .eml files. */
   smtpUrl?: string
+  /**
+   * A directory where the first seed of this seed version is kept and later fresh stores are copied
+   * from (default: DEMO_STORE_SEED_TEMPLATE). The test suites start dozens of fresh stores; copying a
+   * seeded database and its generated pictures takes a fraction of seeding them. `false`: always seed.
+   */
+  seedTemplateDir?: string | false
 }
 
 export interface DemoStore {
@@ -62,6 +68,35 @@ function createMediaRouter(mediaRoot: string): Router {
   return media
 }
 
+/** A fresh (empty) store becomes a copy of the kept seed, when there is one. */
+function copyTemplate(template: string, db: Db, file: string, mediaRoot: string): { db: Db; seed: SeedReport } | undefined {
+  const started = performance.now()
+  const empty = !(db.prepare('SELECT 1 FROM product LIMIT 1').get() as unknown)
+  if (!empty || !existsSync(join(template, 'complete'))) return undefined
+  db.close()
+  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+  cpSync(join(template, DB_FILE_NAME), file)
+  cpSync(join(template, 'media'), mediaRoot, { recursive: true })
+  const copy = openDatabase(file)
+  const count = (table: string) => (copy.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+  return { db: copy, seed: { seeded: true, durationMs: performance.now() - started, products: count('product'), media: count('media') } }
+}
+
+/** Keeps a just-seeded store as the template; of stores seeding at the same time, the first to finish wins. */
+function keepTemplate(template: string, db: Db, mediaRoot: string): void {
+  if (existsSync(template)) return
+  const staging = `${template}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  try {
+    mkdirSync(staging, { recursive: true })
+    db.prepare('VACUUM INTO ?').run(join(staging, DB_FILE_NAME))
+    cpSync(mediaRoot, join(staging, 'media'), { recursive: true })
+    writeFileSync(join(staging, 'complete'), '')
+    renameSync(staging, template)
+  } catch {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
 /** Opens (and on first start seeds) the SQLite demo store and returns its Store API and media routers. */
 export async function createDemoStore(options: DemoStoreOptions): Promise<DemoStore> {
   mkdirSync(options.dataDir, { recursive: true })
@@ -74,7 +109,12 @@ export async function createDemoStore(options: DemoStoreOptions): Promise<DemoSt
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
     db = openDatabase(file)
   }
-  const seed = await seedIfEmpty(db, mediaRoot)
+  const templateRoot = options.seedTemplateDir ?? process.env.DEMO_STORE_SEED_TEMPLATE
+  const template = templateRoot ? join(templateRoot, `seed-${SEED_VERSION}`) : undefined
+  const copied = template ? copyTemplate(template, db, file, mediaRoot) : undefined
+  if (copied) db = copied.db
+  const seed = copied?.seed ?? (await seedIfEmpty(db, mediaRoot))
+  if (template && seed.seeded && !copied) keepTemplate(template, db, mediaRoot)
   options.logger?.info({ seeded: seed.seeded, durationMs: Math.round(seed.durationMs), products: seed.products }, 'demo store ready')
   const state: StoreState = { maintenance: options.maintenance ?? false, latencyMs: options.latencyMs ?? 0 }
   const publicUrl = options.publicUrl.replace(/\/+$/, '')

@@ -50,6 +50,8 @@ export interface DemoStoreServer {
 export interface DemoStoreServerOptions {
   maintenance?: boolean
   latencyMs?: number
+  /** Seed from scratch instead of copying the suite's kept seed (for the seed's own tests). */
+  freshSeed?: boolean
 }
 
 export async function startDemoStore(options: DemoStoreServerOptions = {}): Promise<DemoStoreServer> {
@@ -70,6 +72,7 @@ export async function startDemoStore(options: DemoStoreServerOptions = {}): Prom
     logger: pino({ level: 'silent' }),
     maintenance: options.maintenance ?? false,
     latencyMs: options.latencyMs ?? 0,
+    ...(options.freshSeed ? { seedTemplateDir: false as const } : {}),
   })
   app.use('/store-api', demo.storeApi)
   app.use('/media', demo.media)
