@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { auditUrl, expect, loaded, prefix, t, test, type Locale } from './fixtures'
+import { auditUrl, expect, loaded, prefix, t, test, visit, type Locale } from './fixtures'
 
 // Seed facts: server/demo-store/README.md, "Catalogue facts for e2e tests".
 const numbers = async (page: Page) =>
@@ -14,7 +14,7 @@ const cases: { locale: Locale; term: string; total: number; first: string[] }[] 
 
 for (const { locale, term, total, first } of cases) {
   test(`search from the header in ${locale}: "${term}"`, async ({ page }) => {
-    await page.goto(prefix(locale) || '/')
+    await visit(page, prefix(locale) || '/')
     const field = page.getByRole('searchbox', { name: t(locale, 'header.search.label') }).or(
       page.getByRole('combobox', { name: t(locale, 'header.search.label') }),
     )
