@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { keepPersonalResponsesPrivate, routeIdForPath } from './entry.server'
+import { checkConsentTranslations, keepPersonalResponsesPrivate, routeIdForPath } from './entry.server'
+import { serverResources } from './i18n.server'
 
 describe('routeIdForPath (route attribution of data requests)', () => {
   it('finds the deepest route in each locale tree', () => {
@@ -26,8 +27,8 @@ describe('keepPersonalResponsesPrivate', () => {
     keepPersonalResponsesPrivate(page(), headers)
     expect(headers.get('Cache-Control')).toBe('private, no-store')
   })
-  it('makes a page rendered from the visitor\'s consent, session or flash cookie uncacheable', () => {
-    for (const cookie of ['cc_cookie=%7B%7D', 'locale=en; sw-context-token=abc', 'flash=x']) {
+  it('makes a page rendered from the visitor\'s session or flash cookie uncacheable', () => {
+    for (const cookie of ['locale=en; sw-context-token=abc', 'flash=x', 'cc_cookie=%7B%7D; flash=x']) {
       const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
       keepPersonalResponsesPrivate(page(cookie), headers)
       expect(headers.get('Cache-Control'), cookie).toBe('private, no-store')
@@ -39,7 +40,8 @@ describe('keepPersonalResponsesPrivate', () => {
     expect(headers.get('Cache-Control')).toBe('private, no-store')
   })
   it('leaves pages for anonymous visitors cacheable, also with only the locale cookie', () => {
-    for (const cookie of [undefined, 'locale=fr', 'my_cc_cookie=1']) {
+    // The consent record only decides whether the first-visit dialog shows (docs/decisions/007).
+    for (const cookie of [undefined, 'locale=fr', 'my_cc_cookie=1', 'cc_cookie=%7B%7D; cookieConsentPreferences=%7B%7D']) {
       const headers = new Headers({ 'Cache-Control': 'public, max-age=60' })
       keepPersonalResponsesPrivate(page(cookie), headers)
       expect(headers.get('Cache-Control'), String(cookie)).toBe('public, max-age=60')
@@ -48,12 +50,34 @@ describe('keepPersonalResponsesPrivate', () => {
   it('marks cacheable pages as chosen by the cookies, so a cached anonymous copy never answers a session', () => {
     const headers = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Encoding' })
     keepPersonalResponsesPrivate(page(), headers)
-    expect(headers.get('Vary')).toBe('Accept-Encoding, Cookie')
-    const once = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Language, Cookie' })
+    expect(headers.get('Vary')).toBe('Accept-Encoding, Cookie, User-Agent')
+    const once = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: 'Accept-Language, cookie' })
     keepPersonalResponsesPrivate(page(), once)
-    expect(once.get('Vary')).toBe('Accept-Language, Cookie')
+    expect(once.get('Vary')).toBe('Accept-Language, cookie, User-Agent')
+    const any = new Headers({ 'Cache-Control': 'public, max-age=60', Vary: '*' })
+    keepPersonalResponsesPrivate(page(), any)
+    expect(any.get('Vary')).toBe('*')
     const personal = new Headers({ 'Cache-Control': 'public, max-age=60' })
     keepPersonalResponsesPrivate(page('sw-context-token=abc'), personal)
     expect(personal.get('Cache-Control')).toBe('private, no-store')
+  })
+})
+
+describe('checkConsentTranslations (spec section 8)', () => {
+  it('logs the missing consent translation of a locale with the locale', () => {
+    const warnings: [unknown, string][] = []
+    const saved = serverResources.fr.consent
+    delete serverResources.fr.consent
+    try {
+      checkConsentTranslations('fr', (fields, message) => warnings.push([fields, message]))
+    } finally {
+      serverResources.fr.consent = saved
+    }
+    expect(warnings).toEqual([[{ locale: 'fr' }, 'Could not load translation for the language']])
+  })
+  it('is silent when every locale has its consent texts', () => {
+    const warnings: string[] = []
+    for (const locale of ['de', 'en', 'fr'] as const) checkConsentTranslations(locale, (_, message) => warnings.push(message))
+    expect(warnings).toEqual([])
   })
 })

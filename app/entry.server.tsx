@@ -11,8 +11,9 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { NonceContext } from '~/components/shell/nonce'
-import { createRequestI18n } from '~/i18n.server'
-import { getLocaleFromPath } from '~/lib/locale'
+import { withConsentFallback } from '~/i18n'
+import { createRequestI18n, serverResources } from '~/i18n.server'
+import { getLocaleFromPath, type Locale } from '~/lib/locale'
 import { expandRoutes } from '~/route-expansion'
 
 /** How long a streaming response may wait for deferred data before React gives up. */
@@ -23,8 +24,15 @@ function recordRequest(context: AppLoadContext, request: Request, routeId: strin
   if (routeId) context.requestLog.routeId = routeId
 }
 
-/** Cookies whose value shapes the rendered page (cart/session, consent state in the dialog, flash). */
-const personalCookies = ['sw-context-token', 'cc_cookie', 'flash']
+/**
+ * Cookies whose value makes the rendered page the visitor's own (cart/session, flash). The consent
+ * record is not one of them: it only decides whether the first-visit dialog shows, which is the same
+ * for everyone with or without a record, so a shared cache may keep both variants (docs/decisions/007).
+ */
+const personalCookies = ['sw-context-token', 'flash']
+
+/** What a public page's content depends on besides its URL: the consent record and whether a bot asks. */
+const sharedVary = ['Cookie', 'User-Agent']
 
 /**
  * A response that sets a cookie, or that was rendered from one of the visitor's own cookies, belongs
@@ -41,7 +49,19 @@ export function keepPersonalResponsesPrivate(request: Request, headers: Headers)
     personalCookies.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookies)) ||
     new URL(request.url).searchParams.has('cookie-preferences')
   if (personal) headers.set('Cache-Control', 'private, no-store')
-  else if (isShared(headers) && !/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie')
+  else if (isShared(headers)) {
+    const vary = (headers.get('Vary') ?? '').split(',').map((v) => v.trim().toLowerCase())
+    if (vary.includes('*')) return
+    for (const name of sharedVary) if (!vary.includes(name.toLowerCase())) headers.append('Vary', name)
+  }
+}
+
+/**
+ * Spec section 8: a locale whose consent texts are missing logs the failure; the dialog then reads in
+ * German through i18next's fallback language.
+ */
+export function checkConsentTranslations(locale: Locale, warn: (fields: { locale: string }, message: string) => void): void {
+  withConsentFallback(serverResources[locale], locale, (message) => warn({ locale }, message))
 }
 
 /** A response that shared caches may keep: its inline scripts are then allowed by hash, not by nonce. */
@@ -63,6 +83,7 @@ export default function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 
   const i18n = createRequestI18n(locale)
+  checkConsentTranslations(locale, (fields, message) => loadContext.logger.warn(fields, message))
   // A page a shared cache keeps is complete before it is sent, so the policy can name the hashes of
   // its inline scripts; a per-request nonce in it would be handed to everyone (docs/decisions/005).
   const shared = isShared(responseHeaders)

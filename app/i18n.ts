@@ -1,7 +1,10 @@
-import type { Resource } from 'i18next'
+import type { Resource, ResourceLanguage } from 'i18next'
 import { defaultLocale, locales } from './lib/locale'
+// The consent dialog blocks every page of a first visit: its German texts ship with the client bundle
+// so the dialog can still be read when the visitor's language bundle does not load (spec section 8).
+import germanConsent from '../locales/de/consent.json'
 
-export const namespaces = ['common', 'errors', 'content', 'listing', 'media', 'product', 'auth', 'account', 'demo', 'cart', 'checkout', 'wishlist', 'catalogue', 'contact'] as const
+export const namespaces = ['common', 'errors', 'content', 'listing', 'media', 'product', 'auth', 'account', 'demo', 'cart', 'checkout', 'wishlist', 'catalogue', 'contact', 'consent'] as const
 export type Namespace = (typeof namespaces)[number]
 
 export const i18nConfig = {
@@ -12,13 +15,38 @@ export const i18nConfig = {
   interpolation: { escapeValue: false },
 }
 
-/** Vite turns each locale file into its own chunk, so the browser loads only its language. */
-const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')
+/** Spec section 8: logged when a consent translation cannot be loaded. */
+export const translationLoadFailure = 'Could not load translation for the language'
 
-export async function loadResources(locale: string): Promise<Resource> {
-  const entries = Object.entries(lazyFiles).filter(([path]) => path.includes(`/locales/${locale}/`))
+type Warn = (message: string, locale: string) => void
+type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>
+
+/**
+ * A locale's bundles with a consent bundle guaranteed: a missing one is logged and replaced by the
+ * German texts, so the dialog never shows bare keys.
+ */
+export function withConsentFallback(bundles: ResourceLanguage | undefined, locale: string, warn: Warn): ResourceLanguage {
+  if (bundles?.consent) return bundles
+  warn(translationLoadFailure, locale)
+  return { ...bundles, consent: germanConsent }
+}
+
+/** Vite turns each locale file into its own chunk, so the browser loads only its language. */
+const lazyFiles: LocaleFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')
+
+const warnInConsole: Warn = (message, locale) => console.warn(message, locale)
+
+export async function loadResources(locale: string, files: LocaleFiles = lazyFiles, warn: Warn = warnInConsole): Promise<Resource> {
+  const entries = Object.entries(files).filter(([path]) => path.includes(`/locales/${locale}/`))
   const loaded = await Promise.all(
-    entries.map(async ([path, load]) => [path.split('/').pop()!.replace('.json', ''), (await load()).default] as const),
+    entries.map(async ([path, load]) => {
+      const ns = path.split('/').pop()!.replace('.json', '')
+      // Only the consent bundle has a fallback; any other failed chunk fails hydration as before.
+      if (ns !== 'consent') return [ns, (await load()).default] as const
+      return [ns, await load().then((m) => m.default, () => undefined)] as const
+    }),
   )
-  return { [locale]: Object.fromEntries(loaded) }
+  const bundles: ResourceLanguage = {}
+  for (const [ns, bundle] of loaded) if (bundle !== undefined) bundles[ns] = bundle
+  return { [locale]: withConsentFallback(bundles, locale, warn) }
 }

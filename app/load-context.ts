@@ -25,6 +25,14 @@ export interface StoreConnection {
   resellerGroupId?: string
 }
 
+/** The consent-gated third parties the shop is configured with (server/config.ts). */
+export interface ThirdPartySettings {
+  /** Tag manager container, loaded with measurement consent. */
+  tagManager?: { id: string; origin: string }
+  /** Chat widget (version 2) keys by language, created with functional consent. */
+  chat?: { keys: Partial<Record<'de' | 'en' | 'fr', string>>; origin: string }
+}
+
 /** What every loader and action receives as `context` (built in server/context.ts). */
 export interface LoadContext {
   reqId: string
@@ -41,6 +49,8 @@ export interface LoadContext {
   /** Cookies get the Secure flag (true when publicUrl is https). */
   secureCookies: boolean
   requestLog: RequestLogFields
+  /** Configured third parties (absent in contexts built without a config, e.g. unit tests: none). */
+  thirdParty?: ThirdPartySettings
   /**
    * Set when the host refused the request (server/request-guard.ts): the page is rendered as the
    * error page with this status, and no action runs.

@@ -11,13 +11,16 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { isbot } from 'isbot'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
-import { cookiePreferencesParam, CookiePreferences } from '~/components/shell/cookie-preferences'
+import { FirstVisitDialog } from '~/components/shell/consent-dialog'
+import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'
 import { Breadcrumbs } from '~/components/shell/breadcrumbs'
 import { SideCartProvider } from '~/components/cart/side-cart'
 import { CartSync } from '~/components/shell/cart-sync'
+import { ConsentScripts } from '~/components/shell/consent-scripts'
 import { Footer } from '~/components/shell/footer'
 import { Header, MinimalHeader } from '~/components/shell/header'
 import { JumpToTop } from '~/components/shell/jump-to-top'
@@ -28,6 +31,7 @@ import { ShellEffects } from '~/components/shell/shell-effects'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, languageTags, localizePath, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
+import { isLegalPage } from '~/lib/shop'
 import {
   findSeo,
   languageSwitchPaths,
@@ -47,12 +51,16 @@ import { loadCartCount } from '~/store/cart.server'
 import { loadPriceAudience } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
 import { loadCustomerWishlistIds } from '~/store/wishlist.server'
+import { thirdPartyConfig } from '~/lib/third-party.server'
 import appCss from '~/styles/app.css?url'
+import consentCss from '~/styles/consent.css?url'
 import noJsCss from '~/styles/no-js.css?url'
 import wishlistCss from '~/styles/wishlist.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
+  // The consent dialogs can open on every page (first visit, cookie button).
+  { rel: 'stylesheet', href: consentCss },
   // The hearts sit on cards of every page.
   { rel: 'stylesheet', href: wishlistCss },
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
@@ -61,7 +69,8 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  const url = new URL(request.url)
+  const locale = getLocaleFromPath(url.pathname)
   // The host refused the request (server/request-guard.ts): the page becomes the error page, no action ran.
   if (context.rejection) {
     const { status, reason } = context.rejection
@@ -93,6 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadCustomerWishlistIds(context, request, locale),
   ])
   const t = getT(locale)
+  const record = readConsent(request)
   const notifications: Notification[] = flash.messages.map((message, index) => ({
     id: `${context.reqId}-${index}`,
     type: message.type,
@@ -109,7 +119,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       wishlistIds,
       notifications,
       publicUrl: context.publicUrl,
-      consent: consentState(readConsent(request)),
+      consent: consentState(record),
+      // The first-visit dialog (spec section 4): for everyone without a valid record except bots, and
+      // not under the preferences dialog the URL asked for. Pages stay shareable (docs/decisions/007).
+      // The legal pages stay readable before a choice: the dialog links to them.
+      consentDialog:
+        !record &&
+        !isbot(request.headers.get('user-agent') ?? '') &&
+        !url.searchParams.has(cookiePreferencesParam) &&
+        !isLegalPage(url.pathname),
+      thirdParty: thirdPartyConfig(context, locale),
       meta: { title: t('common:meta.defaultTitle'), description: t('common:meta.defaultDescription') },
     },
     // Only carries the flash-clearing cookie when a flash was read: catalogue pages stay cookie-free.
@@ -208,6 +227,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
   const languagePaths = languageSwitchPaths(findSeo(matches), location.pathname, query ? `?${query}` : '')
   const navigation = rootData?.shell.navigation
+  const firstVisit = !error && rootData?.consentDialog === true
+  const blocking = firstVisit || (!error && preferencesOpen)
+  const pageRoot = useRef<HTMLDivElement>(null)
+  // With JS the modal dialog makes the page inert itself (showModal). The attribute is dropped in an
+  // effect rather than by a re-render: a hydration-time state change would re-render the whole page.
+  useEffect(() => {
+    pageRoot.current?.removeAttribute('inert')
+  }, [blocking])
 
   return (
     <html lang={languageTags[locale]} dir="ltr">
@@ -223,50 +250,57 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          {t('skipToContent')}
-        </a>
-        {/* The side cart (JS only) wraps what can open it: the header's cart control and the buy box. */}
-        <SideCartProvider>
-          {navigation ? (
-            <Header
+        {/* Without JS a blocking consent dialog makes the page behind it inert and a backdrop covers
+            it; with JS the modal dialog does both itself (showModal, ::backdrop). */}
+        <div ref={pageRoot} className="page-root" {...(blocking ? { inert: '' } : {})}>
+          <a href="#main" className="skip-link">
+            {t('skipToContent')}
+          </a>
+          {/* The side cart (JS only) wraps what can open it: the header's cart control and the buy box. */}
+          <SideCartProvider>
+            {navigation ? (
+              <Header
+                locale={locale}
+                navigation={navigation.main}
+                languagePaths={languagePaths}
+                cartCount={rootData?.cartCount ?? 0}
+                customer={rootData?.customer}
+                searchTerm={params.get('search') ?? undefined}
+              >
+                <LoadingBar error={error !== null} />
+              </Header>
+            ) : (
+              <MinimalHeader locale={locale} languagePaths={languagePaths}>
+                <LoadingBar error={error !== null} />
+              </MinimalHeader>
+            )}
+            <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
+            <main id="main" tabIndex={-1}>
+              {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
+              {children}
+            </main>
+            <Footer
               locale={locale}
-              navigation={navigation.main}
-              languagePaths={languagePaths}
-              cartCount={rootData?.cartCount ?? 0}
-              customer={rootData?.customer}
-              searchTerm={params.get('search') ?? undefined}
+              footer={navigation?.footer ?? []}
+              service={navigation?.service ?? []}
+              publicUrl={rootData?.publicUrl}
             >
-              <LoadingBar error={error !== null} />
-            </Header>
-          ) : (
-            <MinimalHeader locale={locale} languagePaths={languagePaths}>
-              <LoadingBar error={error !== null} />
-            </MinimalHeader>
-          )}
-          <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
-          <main id="main" tabIndex={-1}>
-            {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
-            {children}
-          </main>
-          <Footer
-            locale={locale}
-            footer={navigation?.footer ?? []}
-            service={navigation?.service ?? []}
-            publicUrl={rootData?.publicUrl}
-          >
-            <CookiePreferences
-              locale={locale}
-              consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
-              currentPath={currentPath}
-              openHref={openPreferencesHref}
-              initiallyOpen={preferencesOpen}
-            />
-            <JumpToTop />
-          </Footer>
-        </SideCartProvider>
+              <CookieButton openHref={openPreferencesHref} />
+              <JumpToTop />
+            </Footer>
+          </SideCartProvider>
+        </div>
+        {blocking ? <div className="consent-backdrop" /> : null}
+        {firstVisit ? <FirstVisitDialog locale={locale} currentPath={currentPath} preferencesHref={openPreferencesHref} /> : null}
+        <CookiePreferencesDialog
+          locale={locale}
+          consent={rootData?.consent ?? { given: false, categories: ['necessary'] }}
+          currentPath={currentPath}
+          initiallyOpen={preferencesOpen}
+        />
         {navigation ? <CartSync /> : null}
         <ShellEffects />
+        <ConsentScripts thirdParty={rootData?.thirdParty} categories={rootData?.consent.categories ?? ['necessary']} />
         {!rejected && <ScrollRestoration nonce={nonce || undefined} />}
         {!rejected && <Scripts nonce={nonce || undefined} />}
       </body>

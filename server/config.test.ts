@@ -173,3 +173,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key))
   })
 })
+
+describe('consent-gated third parties', () => {
+  it('configures none by default', () => {
+    expect(loadConfig({}).thirdParty).toEqual({})
+  })
+
+  it('takes the tag manager from GTM_ID with the default origin, or GTM_ORIGIN', () => {
+    expect(loadConfig({ GTM_ID: 'GTM-AB12CD' }).thirdParty).toEqual({
+      tagManager: { id: 'GTM-AB12CD', origin: 'https://www.googletagmanager.com' },
+    })
+    expect(loadConfig({ GTM_ID: 'GTM-AB12CD', GTM_ORIGIN: 'https://sgtm.example.com/' }).thirdParty.tagManager?.origin).toBe(
+      'https://sgtm.example.com',
+    )
+    expect(() => loadConfig({ GTM_ID: 'UA-1234' })).toThrow(/GTM_ID/)
+    expect(() => loadConfig({ GTM_ID: 'GTM-AB12CD', GTM_ORIGIN: 'ftp://x' })).toThrow(/GTM_ORIGIN/)
+  })
+
+  it('takes a chat key per language, with the vendor CDN as default origin', () => {
+    expect(loadConfig({ CHAT_KEY_DE: 'abc-de', CHAT_KEY_FR: 'abc_fr', CHAT_KEY_EN: '  ' }).thirdParty).toEqual({
+      chat: { keys: { de: 'abc-de', fr: 'abc_fr' }, origin: 'https://userlike-cdn-widgets.s3-eu-west-1.amazonaws.com' },
+    })
+    expect(loadConfig({ CHAT_KEY_EN: 'k', CHAT_ORIGIN: 'http://127.0.0.1:3314' }).thirdParty.chat).toEqual({
+      keys: { en: 'k' },
+      origin: 'http://127.0.0.1:3314',
+    })
+    expect(() => loadConfig({ CHAT_KEY_DE: '../x' })).toThrow(/CHAT_KEY_DE/)
+  })
+})

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { StoreConnection } from '../app/load-context'
+import type { StoreConnection, ThirdPartySettings } from '../app/load-context'
 import { CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY } from './demo-store/constants'
 
 export class ConfigError extends Error {
@@ -76,6 +76,25 @@ const httpUrl = z.string().transform((value, ctx) => {
   return value.replace(/\/+$/, '')
 })
 
+/** Where gtm.js and ns.html come from (a server-side tagging domain may replace it). */
+export const DEFAULT_GTM_ORIGIN = 'https://www.googletagmanager.com'
+/** The chat vendor's widget CDN: serves `<widget key>.json` (manifest) and the messenger script it names. */
+export const DEFAULT_CHAT_ORIGIN = 'https://userlike-cdn-widgets.s3-eu-west-1.amazonaws.com'
+
+const origin = z.string().transform((value, ctx) => {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `expected an http(s) origin, got "${value}"` })
+    return z.NEVER
+  }
+  return new URL(value).origin
+})
+
+// The key becomes part of the manifest URL, so it may hold nothing that changes the path.
+const widgetKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'expected a widget key of letters, digits, "-" and "_"')
+  .optional()
+
 const envSchema = z.object({
   PORT: integer(3000, 1, 65535),
   HOST: z.string().default('0.0.0.0'),
@@ -115,6 +134,14 @@ const envSchema = z.object({
   // Size limit of DATA_DIR/thumbnail-cache; least recently used files go first.
   THUMBNAIL_CACHE_MB: integer(512, 1, 1_048_576),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Tag manager container (measurement consent); unset: no tag-manager markup and no CSP origin at all.
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id like GTM-ABC1234').optional(),
+  GTM_ORIGIN: origin.default(DEFAULT_GTM_ORIGIN),
+  // Chat widget keys per language (functional consent); a language without a key gets no chat.
+  CHAT_KEY_DE: widgetKey,
+  CHAT_KEY_EN: widgetKey,
+  CHAT_KEY_FR: widgetKey,
+  CHAT_ORIGIN: origin.default(DEFAULT_CHAT_ORIGIN),
 })
 
 // Compose files and shells often export empty strings for "unset"; treat them as absent.
@@ -151,6 +178,8 @@ export interface Config {
   logLevel: LogLevel
   nodeEnv: 'development' | 'production' | 'test'
   isProduction: boolean
+  /** Consent-gated third parties; a part that is not configured is absent. */
+  thirdParty: ThirdPartySettings
   /** Things worth logging at boot that do not stop it. */
   warnings: string[]
 }
@@ -216,6 +245,19 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
     isProduction,
+    thirdParty: thirdPartyOf(values),
     warnings,
+  }
+}
+
+function thirdPartyOf(values: z.infer<typeof envSchema>): ThirdPartySettings {
+  const keys = {
+    ...(values.CHAT_KEY_DE ? { de: values.CHAT_KEY_DE } : {}),
+    ...(values.CHAT_KEY_EN ? { en: values.CHAT_KEY_EN } : {}),
+    ...(values.CHAT_KEY_FR ? { fr: values.CHAT_KEY_FR } : {}),
+  }
+  return {
+    ...(values.GTM_ID ? { tagManager: { id: values.GTM_ID, origin: values.GTM_ORIGIN } } : {}),
+    ...(Object.keys(keys).length ? { chat: { keys, origin: values.CHAT_ORIGIN } } : {}),
   }
 }

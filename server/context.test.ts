@@ -28,6 +28,13 @@ describe('createLoadContext', () => {
     expect(context.logger.bindings()).toMatchObject({ reqId: 'req-123' })
   })
 
+  it('hands the configured third parties to the app', () => {
+    const config = loadConfig({ GTM_ID: 'GTM-X1', CHAT_KEY_FR: 'fr-key' })
+    const { req, res } = fakeExchange({ cspNonce: 'n' })
+    expect(createLoadContext(config, logger)(req, res).thirdParty).toEqual(config.thirdParty)
+    expect(config.thirdParty.tagManager?.id).toBe('GTM-X1')
+  })
+
   it('shares the request log object with the access log', () => {
     const config = loadConfig({})
     const { req, res } = fakeExchange({ cspNonce: 'n' })

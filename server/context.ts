@@ -52,6 +52,7 @@ export function createLoadContext(config: Config, logger: Logger): (req: Request
       ...(demoOutboxDir ? { demoOutboxDir } : {}),
       secureCookies,
       requestLog: requestLogOf(res),
+      thirdParty: config.thirdParty,
       ...(res.locals.rejection ? { rejection: res.locals.rejection } : {}),
       allowInlineScriptsOf: (html) => {
         res.setHeader('Content-Security-Policy', contentSecurityPolicy(cspOptions, inlineScriptHashes(html, sha256)))

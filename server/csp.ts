@@ -1,3 +1,4 @@
+import type { ThirdPartySettings } from '../app/load-context'
 import type { Config } from './config'
 
 export interface CspOptions {
@@ -5,6 +6,8 @@ export interface CspOptions {
   /** Origin of a remote store's media, besides our own. */
   storeEndpoint?: string
   development: boolean
+  /** Consent-gated third parties: each configured one adds exactly the origins it needs. */
+  thirdParty?: ThirdPartySettings
 }
 
 export function cspOptionsOf(config: Config): CspOptions {
@@ -12,6 +15,36 @@ export function cspOptionsOf(config: Config): CspOptions {
     publicUrl: config.publicUrl,
     storeEndpoint: config.store.embedded ? undefined : config.store.endpoint,
     development: !config.isProduction,
+    thirdParty: config.thirdParty,
+  }
+}
+
+type Directive = 'script-src' | 'connect-src' | 'img-src' | 'frame-src'
+
+/**
+ * What the configured third parties need besides our own origin. The scripts themselves are
+ * allowed by 'strict-dynamic' (our trusted bundle inserts them after consent); the origin in
+ * script-src serves browsers without 'strict-dynamic'.
+ * - Tag manager: gtm.js (script), its pings and pixels (connect, img), and ns.html, the iframe the
+ *   server renders for shoppers without JavaScript who accepted measurement (frame).
+ * - Chat: the manifest fetch (connect), the messenger script (script), its pictures (img).
+ */
+export function thirdPartySources(thirdParty: ThirdPartySettings | undefined): Record<Directive, string[]> {
+  const sources: Record<Directive, Set<string>> = {
+    'script-src': new Set(),
+    'connect-src': new Set(),
+    'img-src': new Set(),
+    'frame-src': new Set(),
+  }
+  const tagManager = thirdParty?.tagManager
+  if (tagManager) for (const directive of ['script-src', 'connect-src', 'img-src', 'frame-src'] as const) sources[directive].add(tagManager.origin)
+  const chat = thirdParty?.chat
+  if (chat && Object.keys(chat.keys).length) for (const directive of ['script-src', 'connect-src', 'img-src'] as const) sources[directive].add(chat.origin)
+  return {
+    'script-src': [...sources['script-src']],
+    'connect-src': [...sources['connect-src']],
+    'img-src': [...sources['img-src']],
+    'frame-src': [...sources['frame-src']],
   }
 }
 
@@ -28,13 +61,16 @@ export function contentSecurityPolicy(options: CspOptions, scriptSources: readon
   // Vite injects CSS through <style> elements and keeps a websocket open for HMR in development.
   const devStyle = options.development ? ["'unsafe-inline'"] : []
   const devConnect = options.development ? ['ws:', 'wss:'] : []
+  const third = thirdPartySources(options.thirdParty)
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptSources, "'strict-dynamic'"]],
+    ['script-src', ["'self'", ...third['script-src'], ...scriptSources, "'strict-dynamic'"]],
     ['style-src', ["'self'", ...devStyle]],
     ['style-src-attr', ["'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...mediaOrigins]],
-    ['connect-src', ["'self'", ...devConnect]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...new Set([...mediaOrigins, ...third['img-src']])]],
+    ['connect-src', ["'self'", ...devConnect, ...third['connect-src']]],
+    // Only the tag manager's no-JS iframe is framed; without it frames stay at default-src 'self'.
+    ...(third['frame-src'].length ? ([['frame-src', ["'self'", ...third['frame-src']]]] as [string, string[]][]) : []),
     ['font-src', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
     ['form-action', ["'self'"]],

@@ -289,10 +289,17 @@ export async function createHost(baseConfig: Config, logger: Logger, options: Ho
 
   app.use(requestGuard({ publicUrl: config.publicUrl, logger }))
 
+  const productionBuild = options.remixHandler || viteBuild ? undefined : await loadProductionBuild()
+  // The build the server runs now; the client compares it with its own to notice a deploy (spec section 4).
+  app.get('/build-version', async (_req, res) => {
+    const build = viteBuild ? await viteBuild() : productionBuild
+    res.set('Cache-Control', 'no-store').json({ version: build?.assets.version ?? null })
+  })
+
   const remixHandler =
     options.remixHandler ??
     createRemixHandler({
-      build: viteBuild ?? (await loadProductionBuild()),
+      build: viteBuild ?? (productionBuild as ServerBuild),
       getLoadContext: createLoadContext(config, logger),
       mode: config.isProduction ? 'production' : 'development',
     })

@@ -22,6 +22,13 @@ describe('wishlist change form', () => {
     })
   })
 
+  it('keeps the mark of a page rendered for a logged-in customer and accepts nothing else there', () => {
+    const ok = parseWithZod(form({ intent: 'toggle', productId: 'a'.repeat(32), asCustomer: '1' }), { schema: wishlistChangeSchema })
+    expect(ok.status === 'success' && ok.value.asCustomer).toBe('1')
+    const bad = parseWithZod(form({ intent: 'toggle', productId: 'a'.repeat(32), asCustomer: 'yes' }), { schema: wishlistChangeSchema })
+    expect(bad.status).toBe('error')
+  })
+
   it('refuses unknown intents and anything that is not a product id with a translated message', () => {
     const cases: Record<string, string>[] = [{ intent: 'delete-all', productId: 'a'.repeat(32) }, { intent: 'add', productId: '../etc' }, { intent: 'remove' }]
     for (const entries of cases) {

@@ -26,3 +26,9 @@ export const legalPaths = {
   privacy: { de: '/datenschutzerklaerung/', en: '/en/privacy-policy/', fr: '/fr/declaration-de-confidentialite/' },
   imprint: { de: '/impressum/', en: '/en/imprint/', fr: '/fr/mentions-legales/' },
 } as const
+
+/** Whether a path is one of the legal pages (with or without the trailing slash). */
+export function isLegalPage(pathname: string): boolean {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  return Object.values(legalPaths).some((paths) => Object.values(paths).includes(path as never))
+}

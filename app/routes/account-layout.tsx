@@ -37,7 +37,7 @@ function AccountNavigation({ locale }: { locale: Locale }) {
       <ul>
         {sections.map((section) => (
           <li key={section.key}>
-            <NavLink to={localizePath(locale, section.path)} end={section.end} prefetch="intent">
+            <NavLink to={localizePath(locale, section.path)} end={section.end}>
               {t(`nav.${section.key}`)}
             </NavLink>
           </li>

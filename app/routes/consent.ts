@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = new Headers()
     headers.append(
       'Set-Cookie',
-      flash(context, { type: 'danger', messageKey: 'common:consent.invalid' }, request),
+      flash(context, { type: 'danger', messageKey: 'consent:invalid' }, request),
     )
     return redirect(`${redirectTo}${redirectTo.includes('?') ? '&' : '?'}cookie-preferences=1`, {
       status: 303,
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   const headers = new Headers()
   for (const cookie of consentCookieHeaders(record, request, context.secureCookies)) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', flash(context, { type: 'success', messageKey: 'common:consent.saved' }, request))
+  headers.append('Set-Cookie', flash(context, { type: 'success', messageKey: 'consent:saved' }, request))
   return redirect(redirectTo, { status: 303, headers })
 }
 

@@ -10,6 +10,7 @@ import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
 import { WISHLIST_COOKIE_MAX } from '~/session/wishlist.server'
+import { sessionExpired } from '~/store/account.server'
 import { addToCartAction } from '~/store/cart.server'
 import { throwPageError } from '~/store/errors.server'
 import { pickHeaders } from '~/store/page.server'
@@ -66,13 +67,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ formError: 'wishlist:errors.invalid' }, { status: 400, headers: PRIVATE_HEADERS })
   }
-  const { intent, productId, redirectTo, inPlace } = submission.value
+  const { intent, productId, redirectTo, inPlace, asCustomer } = submission.value
   let change: Awaited<ReturnType<typeof changeWishlist>>
   try {
-    change = await changeWishlist(context, request, locale, productId, intent)
+    change = await changeWishlist(context, request, locale, productId, intent, { asCustomer: !!asCustomer })
   } catch (err) {
     throwPageError(err, request)
   }
+  if (change.type === 'session-expired') sessionExpired(context, request, locale, change.headers)
   const headers = new Headers(PRIVATE_HEADERS)
   for (const cookie of change.headers) headers.append('Set-Cookie', cookie)
   let message: FlashMessage | undefined

@@ -9,9 +9,11 @@ import {
   consentFormSchema,
   consentMaxAgeSeconds,
   consentState,
+  preferencesCookieName,
   readConsent,
   safeRedirectPath,
 } from './consent.server'
+import { cookieDomains, withdrawnCookies } from '~/components/shell/consent-types'
 import { action } from '~/routes/consent'
 import { testContext } from '~/store/test-support.server'
 
@@ -67,17 +69,52 @@ describe('cookie round trip', () => {
     expect(parseSetCookie(consentCookieHeaders(record, requestWith(), false)[0]).secure).toBeFalsy()
   })
 
-  it('clears measurement cookies when measurement is not accepted', () => {
+  it('writes cookieConsentPreferences with the accepted services by category, same lifetime and attributes', () => {
     const record = buildConsent({ categories: ['functional'], locale: 'de', previous: null, now })
-    const headers = consentCookieHeaders(record, requestWith('_ga=1; _ga_ABC=2; _gid=3; other=4'), false)
-    const cleared = headers.slice(1).map((h) => parseSetCookie(h))
-    expect(cleared.map((c) => c.name).sort()).toEqual(['_ga', '_ga_ABC', '_gid'])
-    expect(cleared.every((c) => c.maxAge === 0)).toBe(true)
+    const [, header] = consentCookieHeaders(record, requestWith(), true)
+    const parsed = parseSetCookie(header)
+    expect(parsed.name).toBe(preferencesCookieName)
+    expect(parsed).toMatchObject({ maxAge: consentMaxAgeSeconds, path: '/', sameSite: 'lax', secure: true })
+    expect(JSON.parse(parsed.value ?? '')).toEqual({
+      acceptedServices: { necessary: [], messurement: [], functional: ['chatWidget', 'videoPlayer'] },
+    })
+  })
+
+  it('clears measurement cookies host-only and on the shop domain and its parents when measurement is not accepted', () => {
+    const record = buildConsent({ categories: ['functional'], locale: 'de', previous: null, now })
+    const request = new Request('https://shop.example.com/en/', { headers: { Cookie: '_ga=1; _ga_ABC=2; _gid=3; other=4; my_ga=5' } })
+    const cleared = consentCookieHeaders(record, request, true)
+      .slice(2)
+      .map((h) => parseSetCookie(h))
+    expect(cleared.every((c) => c.maxAge === 0 && c.path === '/' && c.value === '')).toBe(true)
+    for (const name of ['_ga', '_ga_ABC', '_gid']) {
+      expect(cleared.filter((c) => c.name === name).map((c) => c.domain ?? 'host-only').sort(), name).toEqual([
+        'example.com',
+        'host-only',
+        'shop.example.com',
+      ])
+    }
+    expect(cleared.map((c) => c.name)).not.toContain('other')
+    expect(cleared.map((c) => c.name)).not.toContain('my_ga')
   })
 
   it('keeps measurement cookies when measurement is accepted', () => {
     const record = buildConsent({ categories: ['messurement'], locale: 'de', previous: null, now })
-    expect(consentCookieHeaders(record, requestWith('_ga=1'), false)).toHaveLength(1)
+    expect(consentCookieHeaders(record, requestWith('_ga=1; _gid=2'), false)).toHaveLength(2)
+  })
+})
+
+describe('cookie clearing helpers', () => {
+  it('names the host and each parent domain, but no parent of an IP address or single-label host', () => {
+    expect(cookieDomains('www.shop.example.com')).toEqual(['www.shop.example.com', 'shop.example.com', 'example.com'])
+    expect(cookieDomains('127.0.0.1')).toEqual(['127.0.0.1'])
+    expect(cookieDomains('localhost')).toEqual(['localhost'])
+    expect(cookieDomains('::1')).toEqual(['::1'])
+  })
+  it('picks the analytics cookies of categories that are not accepted', () => {
+    const names = ['_ga', '_gid', '_ga_XYZ123', '_gat_UA1', '_gac_x', 'galaxy', '_gidx', 'cc_cookie', 'sw-context-token']
+    expect(withdrawnCookies(names, ['necessary'])).toEqual(['_ga', '_gid', '_ga_XYZ123', '_gat_UA1', '_gac_x'])
+    expect(withdrawnCookies(names, ['necessary', 'messurement'])).toEqual([])
   })
 })
 
@@ -91,6 +128,16 @@ describe('readConsent validity', () => {
   it('rejects a record without consent id or timestamps', () => {
     expect(readConsent(requestWith(encode({ ...valid, consentId: undefined })), now)).toBeNull()
     expect(readConsent(requestWith(encode({ ...valid, consentTimestamp: 'yesterday' })), now)).toBeNull()
+  })
+  it('rejects a record without a category list or with categories it does not know', () => {
+    expect(readConsent(requestWith(encode({ ...valid, categories: undefined })), now)).toBeNull()
+    expect(readConsent(requestWith(encode({ ...valid, categories: ['necessary', 'marketing'] })), now)).toBeNull()
+    expect(readConsent(requestWith(encode({ ...valid, lastConsentTimestamp: undefined })), now)).toBeNull()
+  })
+  it('accepts revision 1 only (the revision rule), also when the revision is sent as text', () => {
+    expect(readConsent(requestWith(encode(valid)), now)).toEqual(valid)
+    expect(readConsent(requestWith(encode({ ...valid, revision: 0 })), now)).toBeNull()
+    expect(readConsent(requestWith(encode({ ...valid, revision: '1' })), now)).toBeNull()
   })
   it('rejects garbage and expired records', () => {
     expect(readConsent(requestWith(`${consentCookieName}=%7Bnot-json`), now)).toBeNull()

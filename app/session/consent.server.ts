@@ -3,7 +3,14 @@ import { parse, serialize } from 'cookie'
 import { z } from 'zod'
 import { safeRedirectPath as sharedSafeRedirectPath } from '~/lib/links'
 import { defaultLocale, getLocaleFromPath, type Locale } from '~/lib/locale'
-import { consentCategories, consentRevision, type ConsentCategory, type ConsentState } from '~/components/shell/consent-types'
+import {
+  consentCategories,
+  consentRevision,
+  cookieDomains,
+  withdrawnCookies,
+  type ConsentCategory,
+  type ConsentState,
+} from '~/components/shell/consent-types'
 
 export const consentCookieName = 'cc_cookie'
 /** Spec section 9: 182 days. */
@@ -97,31 +104,31 @@ export function buildConsent(options: {
   }
 }
 
-/** Cookies a category leaves behind; cleared when the category is not (or no longer) accepted. */
-const categoryCookies: Partial<Record<ConsentCategory, RegExp>> = {
-  messurement: /^(_ga|_gid)/,
+/** The separate stored preference of spec section 3, read by scripts that only ask "is service X on?". */
+export const preferencesCookieName = 'cookieConsentPreferences'
+
+export function consentPreferences(record: ConsentRecord): { acceptedServices: Record<ConsentCategory, string[]> } {
+  return { acceptedServices: servicesFor(record.categories) }
 }
 
 /**
- * Set-Cookie values: the consent record, plus expired copies of cookies that belong to categories
- * the visitor did not accept. Secure follows the page protocol, as vanilla-cookieconsent does,
- * so consent also works on a plain-http intranet install.
+ * Set-Cookie values: the consent record and the preferences cookie, plus expired copies of cookies
+ * that belong to categories the visitor did not accept (host-only and on the shop's domain and its
+ * parents, since a browser keeps those as separate cookies). Secure follows the page protocol, as
+ * vanilla-cookieconsent does, so consent also works on a plain-http intranet install.
  */
 export function consentCookieHeaders(record: ConsentRecord, request: Request, secure: boolean): string[] {
+  const options = { maxAge: consentMaxAgeSeconds, path: '/', sameSite: 'lax', secure } as const
   const headers = [
-    serialize(consentCookieName, JSON.stringify(record), {
-      maxAge: consentMaxAgeSeconds,
-      path: '/',
-      sameSite: 'lax',
-      secure,
-    }),
+    serialize(consentCookieName, JSON.stringify(record), options),
+    serialize(preferencesCookieName, JSON.stringify(consentPreferences(record)), options),
   ]
   const present = Object.keys(parse(request.headers.get('Cookie') ?? ''))
-  for (const [category, pattern] of Object.entries(categoryCookies)) {
-    if (record.categories.includes(category as ConsentCategory)) continue
-    for (const name of present.filter((n) => pattern.test(n))) {
-      headers.push(serialize(name, '', { maxAge: 0, path: '/', sameSite: 'lax', secure }))
-    }
+  const domains = cookieDomains(new URL(request.url).hostname)
+  const expired = { maxAge: 0, expires: new Date(0), path: '/', sameSite: 'lax', secure } as const
+  for (const name of withdrawnCookies(present, record.categories)) {
+    headers.push(serialize(name, '', expired))
+    for (const domain of domains) headers.push(serialize(name, '', { ...expired, domain }))
   }
   return headers
 }

@@ -9,6 +9,7 @@ import {
   registerFieldMap,
   requestPasswordRecovery,
   requireCustomer,
+  sessionExpired,
   sessionState,
   storefrontUrl,
 } from './account.server'
@@ -159,6 +160,45 @@ describe('against a store', () => {
     expect(readFlash(new Request('https://x', { headers: { Cookie: flashCookie } }), context).messages[0]?.messageKey).toBe(
       'auth:session.expired',
     )
+  })
+
+  it('requireCustomer sends a form posted with an expired session back to the page it came from', async () => {
+    const { context } = await store({
+      'POST /account/customer': (_req, res) =>
+        json(res, 403, errorEnvelope(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN'), { 'sw-context-token': 'newtoken1234567890' }),
+    })
+    const request = new Request('https://shop.example/en/account/profile', {
+      method: 'POST',
+      headers: { Cookie: `sw-context-token=${TOKEN}`, Referer: 'https://shop.example/en/account/profile?tab=2', 'Sec-Fetch-Dest': 'document' },
+    })
+    const response = await redirectOf(requireCustomer(context, request, 'en'))
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/en/account/profile?tab=2')
+    expect(response.headers.get('X-Remix-Reload-Document')).toBeNull()
+    const cookies = response.headers.getSetCookie()
+    expect(cookies.some((c) => c.startsWith('sw-context-token=newtoken1234567890'))).toBe(true)
+    const flashCookie = cookies.find((c) => c.startsWith('flash='))!.split(';')[0]!
+    expect(readFlash(new Request('https://x', { headers: { Cookie: flashCookie } }), context).messages.map((m) => m.messageKey)).toEqual([
+      'auth:session.expired',
+    ])
+  })
+
+  it('sessionExpired reloads the page as a document for script requests and ignores foreign referers', async () => {
+    const { context } = await store({})
+    const fromScript = new Request('https://shop.example/wishlist', {
+      method: 'POST',
+      headers: { Referer: 'https://shop.example/fr/produit-x', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors' },
+    })
+    const reload = await redirectOf(Promise.resolve().then(() => sessionExpired(context, fromScript, 'fr')))
+    expect(reload.headers.get('Location')).toBe('/fr/produit-x')
+    expect(reload.headers.get('X-Remix-Reload-Document')).toBe('true')
+
+    const foreign = new Request('https://shop.example/account/address', {
+      method: 'POST',
+      headers: { Referer: 'https://evil.example/account', 'Sec-Fetch-Dest': 'document' },
+    })
+    const back = await redirectOf(Promise.resolve().then(() => sessionExpired(context, foreign, 'fr')))
+    expect(back.headers.get('Location')).toBe('/fr')
   })
 
   it('logIn answers the same for a wrong password and an unknown account, and reads the throttle wait', async () => {

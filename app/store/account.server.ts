@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect, redirectDocument } from '@remix-run/node'
 import { ApiClientError } from '@shopware/api-client'
 import type { Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
@@ -7,7 +7,7 @@ import { getT } from '~/i18n.server'
 import { localePrefix, localizePath, type Locale } from '~/lib/locale'
 import type { FlashMessage } from '~/lib/shell-types'
 import { clearContextToken } from '~/session/cookies.server'
-import { flash } from '~/session/flash.server'
+import { flash, readFlash } from '~/session/flash.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
@@ -82,14 +82,61 @@ export async function requireCustomer(
 
   const url = new URL(request.url)
   const renewed = store.commit()
-  const expired = store.hasSession && (renewed.length > 0 || request.method === 'POST')
+  const submitted = request.method !== 'GET' && request.method !== 'HEAD'
+  const expired = store.hasSession && (renewed.length > 0 || submitted)
+  // A form sent from a page only a customer sees: its session is gone mid-flow.
+  if (expired && submitted) sessionExpired(context, request, locale, renewed)
   const headers = new Headers({ 'Cache-Control': 'private, no-store' })
   for (const cookie of renewed) headers.append('Set-Cookie', cookie)
-  headers.append(
-    'Set-Cookie',
-    flash(context, { type: expired ? 'warning' : 'info', messageKey: expired ? SESSION_EXPIRED_MESSAGE : LOGIN_REQUIRED_MESSAGE }, request),
-  )
+  // Coming from sessionExpired() (the page it returned to is customer-only): that notice already says why.
+  const toldExpired = readFlash(request, context).messages.some((m) => m.messageKey === SESSION_EXPIRED_MESSAGE)
+  if (!toldExpired) {
+    headers.append(
+      'Set-Cookie',
+      flash(context, { type: expired ? 'warning' : 'info', messageKey: expired ? SESSION_EXPIRED_MESSAGE : LOGIN_REQUIRED_MESSAGE }, request),
+    )
+  }
   throw redirect(loginHref(locale, `${url.pathname}${url.search}`), { status: 303, headers })
+}
+
+/**
+ * True when the app's JavaScript sent the request (a fetcher or an enhanced form: fetch() with
+ * Sec-Fetch-Dest "empty") rather than the browser's own navigation. Browsers without fetch metadata
+ * count as navigation: a plain redirect works for both.
+ */
+export function isScriptRequest(request: Request): boolean {
+  const dest = request.headers.get('Sec-Fetch-Dest')
+  if (dest) return dest === 'empty'
+  return request.headers.get('Sec-Fetch-Mode') === 'cors' || request.headers.get('Sec-Fetch-Mode') === 'same-origin'
+}
+
+/** The same-origin path (with query) of the page the request was sent from, if the browser named it. */
+export function refererPath(request: Request): string | undefined {
+  const referer = request.headers.get('Referer')
+  if (!referer) return undefined
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(request.url).origin) return undefined
+    return safeRedirectPath(`${from.pathname}${from.search}`)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * THE 'session expired' answer (spec section 8), thrown: the translated notification (flash) and the
+ * store's fresh anonymous token (`renewed`) go with it. A request sent by the app's JavaScript (fetcher,
+ * side cart, wishlist heart, enhanced form) reloads the page it came from as a document, so everything
+ * on it shows the anonymous state again; a plain form post returns to the last page (Referer), else
+ * to the start page. A customer-only page then leads on to the login itself.
+ */
+export function sessionExpired(context: AccountContext, request: Request, locale: Locale, renewed: string[] = []): never {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+  for (const cookie of renewed) headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', flash(context, { type: 'warning', messageKey: SESSION_EXPIRED_MESSAGE }, request))
+  const back = refererPath(request) ?? localizePath(locale, '/')
+  if (isScriptRequest(request)) throw redirectDocument(back, { status: 303, headers })
+  throw redirect(back, { status: 303, headers })
 }
 
 export interface SessionCustomer {

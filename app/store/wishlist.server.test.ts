@@ -81,6 +81,13 @@ describe('visitors (cookie list)', () => {
     expect(await changeWishlist(crowded.context, crowded.request, 'de', FS_10001, 'add')).toMatchObject({ type: 'full', headers: [] })
   })
 
+  it('does not fall back to the cookie list when the page was rendered for a customer whose session ended', async () => {
+    const gone = setup('sw-context-token=endedsession000000000000000000000')
+    const change = await changeWishlist(gone.context, gone.request, 'de', FS_10001, 'toggle', { asCustomer: true })
+    expect(change).toMatchObject({ type: 'session-expired', productId: FS_10001 })
+    expect(change.headers.some((h) => h.startsWith('wishlist='))).toBe(false)
+  })
+
   it('reads a page of the cookie list with POST /product, newest first, 15 per page', async () => {
     const ids = productIds.slice(0, WISHLIST_PAGE_SIZE + 1)
     expect(ids).toHaveLength(16)

@@ -193,6 +193,8 @@ export type WishlistChange =
   | { type: 'full'; productId: string; name: string; headers: string[] }
   /** No product with this id in the shop (or not visible in this sales channel). */
   | { type: 'not-found'; productId: string; headers: string[] }
+  /** The shopper was a logged-in customer when the page was rendered, and the store no longer knows them. */
+  | { type: 'session-expired'; productId: string; headers: string[] }
 
 async function productName(store: Store, productId: string): Promise<string | undefined> {
   const { data } = await store.invoke('readProduct post /product', {
@@ -252,6 +254,7 @@ export async function changeWishlist(
   locale: Locale,
   productId: string,
   intent: WishlistIntent,
+  options: { asCustomer?: boolean } = {},
 ): Promise<WishlistChange> {
   const store = getStore(context, request, locale)
   const [name, accountChange] = await Promise.all([
@@ -265,6 +268,8 @@ export async function changeWishlist(
   }
   const label = name ?? ''
   if (accountChange) return { type: accountChange, productId, name: label, headers: renewed }
+  // Not onto the cookie list behind the shopper's back: they meant their account's list.
+  if (options.asCustomer) return { type: 'session-expired', productId, headers: renewed }
 
   const ids = readWishlistCookie(request, context.sessionSecret)
   const adding = intent === 'add' || (intent === 'toggle' && !ids.includes(productId))

@@ -32,13 +32,16 @@ for (const locale of locales) {
   })
 }
 
-test('consent posted from another site is refused and records nothing', async ({ page, context, baseURL }) => {
-  test.info().annotations.push({ type: 'allow-console-errors', description: 'the document answers 403' })
-  await openForeignForm(page, `${baseURL}/consent`, { intent: 'accept-all', redirectTo: '/' })
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button').click()])
-  expect(response.status()).toBe(403)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('de', 'errors:messages.403'))
-  expect((await context.cookies(baseURL)).map((c) => c.name)).not.toContain('cc_cookie')
+test.describe('a visitor without a consent record', () => {
+  test.use({ consent: false })
+  test('consent posted from another site is refused and records nothing', async ({ page, context, baseURL }) => {
+    test.info().annotations.push({ type: 'allow-console-errors', description: 'the document answers 403' })
+    await openForeignForm(page, `${baseURL}/consent`, { intent: 'accept-all', redirectTo: '/' })
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button').click()])
+    expect(response.status()).toBe(403)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('de', 'errors:messages.403'))
+    expect((await context.cookies(baseURL)).map((c) => c.name)).not.toContain('cc_cookie')
+  })
 })
 
 test('legacy data requests and single-fetch actions from another origin are refused before any action', async ({ request }) => {

@@ -22,8 +22,8 @@ for (const locale of locales) {
     const searchName = { name: t(locale, 'header.search.label') }
     await expect(page.getByRole('searchbox', searchName).or(page.getByRole('combobox', searchName))).toBeVisible()
     await expect(page.getByRole('link', { name: t(locale, 'header.wishlist') })).toBeVisible()
-    await expect(page.getByRole('button', { name: t(locale, 'consent.button') }).or(
-      page.getByRole('link', { name: t(locale, 'consent.button') }),
+    await expect(page.getByRole('button', { name: t(locale, 'consent:button') }).or(
+      page.getByRole('link', { name: t(locale, 'consent:button') }),
     )).toBeVisible()
 
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')

@@ -1,9 +1,10 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-// Three shops for the end-to-end tests, each on loopback with a fresh data directory:
+// Four shops for the end-to-end tests, each on loopback with a fresh data directory:
 // the normal one on the embedded demo store, one whose demo store is in maintenance mode,
-// and one pointed at a store that cannot be reached.
+// one pointed at a store that cannot be reached, and one with the consent-gated third parties
+// (tag manager, chat) configured against a loopback stand-in of both, which is the fifth server.
 // The config is loaded by the runner and again by every worker: the runner's pid, kept in the
 // environment the workers inherit, names the run for all of them (tests read the data directories).
 process.env.E2E_RUN_ID ??= String(process.pid)
@@ -32,6 +33,9 @@ function shop(port: number, name: string, extra: Record<string, string>, options
   }
 }
 
+/** The consent shop's tag-manager container, served by the stand-in. */
+export const standInGtmId = 'GTM-STANDIN1'
+
 // E2E_PORT_BASE lets several test runs share the machine (with BUILD_DIR for separate builds).
 const base = Number(process.env.E2E_PORT_BASE ?? 3310)
 
@@ -46,4 +50,19 @@ export const servers = {
     SHOPWARE_ACCESS_TOKEN: 'SWSCUNREACHABLE000000000000',
     STORE_TIMEOUT_MS: '2000',
   }),
+  // The tag manager and the chat (keys per language; the English one is at its API's end of life)
+  // served by the stand-in on base + 4.
+  consent: shop(base + 3, 'consent', {
+    GTM_ID: standInGtmId,
+    GTM_ORIGIN: `http://127.0.0.1:${base + 4}`,
+    CHAT_KEY_DE: 'standin-de',
+    CHAT_KEY_EN: 'standin-en-eol',
+    CHAT_KEY_FR: 'standin-fr',
+    CHAT_ORIGIN: `http://127.0.0.1:${base + 4}`,
+  }),
+  thirdParty: {
+    url: `http://127.0.0.1:${base + 4}`,
+    command: 'node tests/setup/third-party-stand-in.mjs',
+    env: { HOST: '127.0.0.1', PORT: String(base + 4) },
+  },
 }

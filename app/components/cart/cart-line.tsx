@@ -176,7 +176,7 @@ export function CartLine({
       </div>
       <div className="cart-line-info">
         <h3 className="cart-line-name">
-          <Link to={line.href} prefetch="intent">
+          <Link to={line.href}>
             {line.label}
           </Link>
         </h3>

@@ -11,7 +11,7 @@ export function ProductCard({ product, locale }: { product: CmsProduct; locale: 
   const { t } = useTranslation('content')
   return (
     <article className="cms-product-card" data-product-number={product.productNumber || undefined}>
-      <Link to={product.href} className="cms-product-link" prefetch="intent">
+      <Link to={product.href} className="cms-product-link">
         <span className="cms-product-media">
           {/* The name follows in the same link, so the picture is decorative (empty alt). */}
           {product.image ? (

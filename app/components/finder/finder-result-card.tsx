@@ -11,7 +11,7 @@ export function FinderResultCard({ product, locale }: { product: FinderProduct; 
   const { t } = useTranslation('media')
   return (
     <article className="finder-card">
-      <Link to={product.href} className="finder-card-link" prefetch="intent">
+      <Link to={product.href} className="finder-card-link">
         <span className="finder-card-media">
           {/* The name follows in the same link, so the picture is decorative (empty alt). */}
           {product.image ? (

@@ -15,7 +15,7 @@ export function ListingProductCard({ product, locale, priority }: { product: Lis
   const { availability } = product
   return (
     <article className="listing-card cms-product-card" data-product-number={product.productNumber}>
-      <Link to={product.href} className="cms-product-link" prefetch="intent">
+      <Link to={product.href} className="cms-product-link">
         <span className="cms-product-media">
           {/* The name follows in the same link, so the picture is decorative (empty alt). */}
           {product.image ? (

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsonLd } from '~/components/shell/nonce'
+import { useCompactLayout } from '~/components/shell/use-device'
 import { buttonClass } from '~/components/ui/button'
 import {
   hasFilters,
@@ -117,9 +118,12 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
   }
   const formRef = useRef<HTMLFormElement>(null)
   const panelRef = useRef<HTMLDetailsElement>(null)
+  // The panel folds away on a narrow layout and opens on a wide one, also when the window is resized
+  // across the breakpoint (re-evaluated 50 ms after the last resize, spec section 9).
+  const compact = useCompactLayout()
   useEffect(() => {
-    if (panelRef.current && window.matchMedia('(max-width: 959px)').matches) panelRef.current.open = false
-  }, [])
+    if (panelRef.current && compact !== undefined) panelRef.current.open = !compact
+  }, [compact])
   const goRef = useRef(go)
   goRef.current = go
   useEffect(() => {

@@ -14,7 +14,7 @@ export function NavAnchor({ link, className }: { link: NavLink; className?: stri
     )
   }
   return (
-    <Link to={link.href} className={className} prefetch="intent">
+    <Link to={link.href} className={className}>
       {link.name}
     </Link>
   )

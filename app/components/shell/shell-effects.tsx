@@ -3,12 +3,14 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
+import { BuildReload } from './build-reload'
+import { LinkPrefetch } from './link-prefetch'
 import { scrollBehavior } from './motion'
 
 /** Spec section 2/9: after each page load the page scrolls smoothly to the top after 300 ms. */
 export const scrollToTopDelayMs = 300
 
-/** Browser-only behaviour of the shell; renders nothing. */
+/** Browser-only behaviour of the shell (new-build reload, bounded link prefetch, scrolling, language); renders nothing visible. */
 export function ShellEffects() {
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -47,5 +49,10 @@ export function ShellEffects() {
     }
   }, [i18n, locale])
 
-  return null
+  return (
+    <>
+      <BuildReload />
+      <LinkPrefetch />
+    </>
+  )
 }

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -39,6 +39,7 @@ export function WishlistHeart({ productId, name, locale, className }: { productI
   const ids = useWishlistIds()
   const hydrated = useHydrated()
   const location = useLocation()
+  const loggedIn = !!(useRouteLoaderData('root') as { customer?: unknown } | undefined)?.customer
   const answer = fetcher.data && fetcher.data.productId === productId ? fetcher.data : undefined
 
   // The answer set the visitor's cookie: every heart and the header count read it again.
@@ -89,6 +90,7 @@ export function WishlistHeart({ productId, name, locale, className }: { productI
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
+      {loggedIn ? <input type="hidden" name="asCustomer" value="1" /> : null}
       <button type="submit" className="wishlist-heart" aria-pressed={pressed} data-testid="wishlist-heart">
         <Heart />
         <span className="visually-hidden">{t('heart.label', { name })}</span>

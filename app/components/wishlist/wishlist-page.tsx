@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from '~/components/product-image'
 import { CardPrice } from '~/components/product/price'
@@ -11,6 +11,7 @@ function WishlistItem({ product, locale, redirectTo }: { product: WishlistProduc
   const { availability } = product
   const buyable = !product.priceOnRequest && availability.state !== 'unavailable'
   const action = localizePath(locale, '/wishlist')
+  const loggedIn = !!(useRouteLoaderData('root') as { customer?: unknown } | undefined)?.customer
   return (
     <li className="wishlist-item" data-product-number={product.productNumber} data-testid="wishlist-item">
       <div className="wishlist-item-media">
@@ -21,7 +22,7 @@ function WishlistItem({ product, locale, redirectTo }: { product: WishlistProduc
       </div>
       <div className="wishlist-item-info">
         <h2 className="wishlist-item-name">
-          <Link to={product.href} prefetch="intent">
+          <Link to={product.href}>
             {product.name}
           </Link>
         </h2>
@@ -53,6 +54,7 @@ function WishlistItem({ product, locale, redirectTo }: { product: WishlistProduc
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={product.id} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          {loggedIn ? <input type="hidden" name="asCustomer" value="1" /> : null}
           <button type="submit" className="btn btn-small btn-text" data-testid="wishlist-remove">
             <span aria-hidden="true">{t('page.remove')}</span>
             <span className="visually-hidden">{t('page.removeLabel', { name: product.name })}</span>
