@@ -55,10 +55,12 @@ import { thirdPartyConfig } from '~/lib/third-party.server'
 import appCss from '~/styles/app.css?url'
 import consentCss from '~/styles/consent.css?url'
 import noJsCss from '~/styles/no-js.css?url'
+import shellCss from '~/styles/shell.css?url'
 import wishlistCss from '~/styles/wishlist.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: shellCss },
   // The consent dialogs can open on every page (first visit, cookie button).
   { rel: 'stylesheet', href: consentCss },
   // The hearts sit on cards of every page.
