@@ -1,7 +1,8 @@
 import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ContentPage } from '~/components/cms/content-page'
+import { CmsPage } from '~/components/cms/cms-page'
+import { ButtonLink } from '~/components/ui/button'
 import { listingPageMeta } from '~/components/listing/listing'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { landingLocale } from '~/session/cookies.server'
@@ -46,5 +47,33 @@ export const meta: MetaFunction<typeof loader> = listingPageMeta
 export default function Home() {
   const { locale, view } = useLoaderData<typeof loader>()
   const { t } = useTranslation('content')
-  return <ContentPage view={view} locale={locale} heading={t('home.title')} />
+  // The hero is the layout's first section: the page's only h1 and the two ways in (the range and the
+  // spare parts finder) sit inside it, so a phone shows them together with the first content below.
+  const heading = (
+    <h1 id="home-title" className="home-title">
+      {t('home.title')}
+    </h1>
+  )
+  const actions = (
+    <p className="home-actions">
+      <ButtonLink to={localizePath(locale, t('home.rangePath'))} size="large">
+        {t('home.range')}
+      </ButtonLink>
+      <ButtonLink to={localizePath(locale, '/product-finder')} size="large" variant="secondary" color="white">
+        {t('home.finder')}
+      </ButtonLink>
+    </p>
+  )
+  return (
+    <article className="content-page home-page" aria-labelledby="home-title">
+      {view.cms ? (
+        <CmsPage page={view.cms} locale={locale} pageName={view.name} heroStart={heading} heroEnd={actions} />
+      ) : (
+        <header className="content-page-header">
+          {heading}
+          {actions}
+        </header>
+      )}
+    </article>
+  )
 }

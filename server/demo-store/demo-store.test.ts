@@ -186,7 +186,8 @@ describe('seo urls, categories and landing pages', () => {
     const media = await fetch(((product.cover as Json).media as Json).url as string)
     expect(media.status).toBe(200)
     expect(media.headers.get('cache-control')).toContain('max-age=31536000')
-    expect(slots.find((s) => s.type === 'image-gallery')?.data).toMatchObject({ apiAlias: 'cms_image_slider' })
+    // Category teasers: image slots that carry their link.
+    expect(slots.find((s) => s.type === 'image' && (s.data as Json).url)?.data).toMatchObject({ url: '/produkte/seilwinden/', apiAlias: 'cms_image' })
   })
 
   it('serves landing pages with their cms text', async () => {

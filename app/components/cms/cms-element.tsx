@@ -8,6 +8,9 @@ import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
 
+// Teasers sit in a grid of two to six columns.
+const TEASER_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'
+
 interface ElementProps {
   element: CmsElementData
   locale: Locale
@@ -23,18 +26,30 @@ export function CmsElement({ element, locale, pageName }: ElementProps) {
       // Sanitized on the server (app/store/cms.server.ts).
       return <div className="cms-text" dangerouslySetInnerHTML={{ __html: element.html }} />
     case 'image': {
-      const img = <CmsImage image={element.image} alt={element.image.alt || fallbackAlt} className="cms-image" />
-      if (!element.link) return <figure className="cms-image-figure">{img}</figure>
-      return (
-        <figure className="cms-image-figure">
-          {element.link.external ? (
-            <a href={element.link.href} rel="noopener noreferrer">
-              {img}
-            </a>
-          ) : (
-            <Link to={element.link.href}>{img}</Link>
-          )}
-        </figure>
+      if (!element.link) {
+        return (
+          <figure className="cms-image-figure">
+            <CmsImage image={element.image} alt={element.image.alt || fallbackAlt} className="cms-image" />
+          </figure>
+        )
+      }
+      // A linked image is a teaser: its alt text becomes the visible label and names the link, so the
+      // picture itself is decorative (a screen reader hears the name once).
+      const label = element.image.alt || fallbackAlt
+      const content = (
+        <>
+          <CmsImage image={element.image} alt="" className="cms-image" sizes={TEASER_SIZES} />
+          <span className="cms-image-label">{label}</span>
+        </>
+      )
+      return element.link.external ? (
+        <a className="cms-image-link" href={element.link.href} rel="noopener noreferrer">
+          {content}
+        </a>
+      ) : (
+        <Link className="cms-image-link" to={element.link.href}>
+          {content}
+        </Link>
       )
     }
     case 'image-gallery':

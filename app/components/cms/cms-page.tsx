@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Locale } from '~/lib/locale'
 import { CmsElement } from './cms-element'
 import { layoutAttributes } from './layout'
@@ -8,6 +9,9 @@ interface PageProps {
   locale: Locale
   /** Name of the category or landing page (alt text fallback, listing label). */
   pageName: string
+  /** Rendered at the top of the first section (the home page's heading inside its hero), after it `heroEnd`. */
+  heroStart?: ReactNode
+  heroEnd?: ReactNode
 }
 
 function Block({ block, locale, pageName }: { block: CmsBlock; locale: Locale; pageName: string }) {
@@ -23,7 +27,19 @@ function Block({ block, locale, pageName }: { block: CmsBlock; locale: Locale; p
   )
 }
 
-function Section({ section, locale, pageName }: { section: CmsSection; locale: Locale; pageName: string }) {
+function Section({
+  section,
+  locale,
+  pageName,
+  start,
+  end,
+}: {
+  section: CmsSection
+  locale: Locale
+  pageName: string
+  start?: ReactNode
+  end?: ReactNode
+}) {
   const base = `cms-section cms-section-${section.type} cms-section-${section.sizing === 'full_width' ? 'full' : 'boxed'}`
   const { className, style } = layoutAttributes(section, base)
   const render = (blocks: CmsBlock[]) =>
@@ -43,17 +59,28 @@ function Section({ section, locale, pageName }: { section: CmsSection; locale: L
   }
   return (
     <div className={className} style={style}>
-      <div className="cms-section-inner">{render(section.blocks)}</div>
+      <div className="cms-section-inner">
+        {start}
+        {render(section.blocks)}
+        {end}
+      </div>
     </div>
   )
 }
 
 /** A Shopware shopping-experience layout: sections of blocks of elements, rendered on the server. */
-export function CmsPage({ page, locale, pageName }: PageProps) {
+export function CmsPage({ page, locale, pageName, heroStart, heroEnd }: PageProps) {
   return (
     <div className={page.cssClass ? `cms-page ${page.cssClass}` : 'cms-page'}>
-      {page.sections.map((section) => (
-        <Section key={section.id} section={section} locale={locale} pageName={pageName} />
+      {page.sections.map((section, index) => (
+        <Section
+          key={section.id}
+          section={section}
+          locale={locale}
+          pageName={pageName}
+          start={index === 0 ? heroStart : undefined}
+          end={index === 0 ? heroEnd : undefined}
+        />
       ))}
     </div>
   )

@@ -1,8 +1,10 @@
 import { CONTACT_FORM_RECEIVER, CONTACT_FORM_SLOT_ID, LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
 import { sid } from '../ids'
 import type { SeededProduct } from './catalogue'
+import { MANUFACTURERS } from './catalogue-data'
+import type { ProductImageType } from './product-images'
 import {
-  cmsPageId, formSlot, gallerySlot, imageSlot, insertCmsPage, listingSlot, productBoxSlot, productDetailPage, productSliderSlot, textSlot, type BlockDef,
+  cmsPageId, formSlot, gallerySlot, imageSlot, insertCmsPage, listingSlot, productDetailPage, productSliderSlot, textSlot, type BlockDef,
   type PageDef,
 } from './cms'
 import { bool, same, slugify, tr, type Inserter, type Tri } from './util'
@@ -16,7 +18,28 @@ export const contentMedia = {
   anchor: (key: string) => sid(`media:content:anchor:${key}`),
   industry: (key: string) => sid(`media:content:industry:${key}`),
   manufacturerLogo: (key: string) => sid(`media:manufacturer:${key}`),
+  category: (key: string) => sid(`media:content:category:${key}`),
 }
+
+/** Home page entry points: a category, its paths per language and the product type pictured on its teaser. */
+export const CATEGORY_TEASERS: Array<{ key: string; group: 'products' | 'spare-parts'; name: Tri; path: Tri; image: ProductImageType }> = [
+  { key: 'winches', group: 'products', name: ['Seilwinden', 'Winches', 'Treuils'], path: ['/produkte/seilwinden/', '/en/products/winches/', '/fr/produits/treuils/'], image: 'winch' },
+  { key: 'chains', group: 'products', name: ['Sägeketten & Schienen', 'Saw chains & guide bars', 'Chaînes et guides'], path: ['/produkte/saegeketten-schienen/', '/en/products/saw-chains-guide-bars/', '/fr/produits/chaines-guides/'], image: 'guide-bar' },
+  { key: 'felling', group: 'products', name: ['Fäll- und Spaltwerkzeug', 'Felling & splitting tools', 'Outils d’abattage et de fendage'], path: ['/produkte/faell-und-spaltwerkzeug/', '/en/products/felling-splitting-tools/', '/fr/produits/outils-abattage-fendage/'], image: 'axe' },
+  { key: 'rigging', group: 'products', name: ['Anschlagmittel & Seile', 'Rigging & ropes', 'Élingues et câbles'], path: ['/produkte/anschlagmittel-seile/', '/en/products/rigging-ropes/', '/fr/produits/elingues-cables/'], image: 'snatch-block' },
+  { key: 'protection', group: 'products', name: ['Schutzausrüstung', 'Protective equipment', 'Équipement de protection'], path: ['/produkte/schutzausruestung/', '/en/products/protective-equipment/', '/fr/produits/equipement-de-protection/'], image: 'helmet' },
+  { key: 'measuring', group: 'products', name: ['Messen & Markieren', 'Measuring & marking', 'Mesure et marquage'], path: ['/produkte/messen-markieren/', '/en/products/measuring-marking/', '/fr/produits/mesure-marquage/'], image: 'measuring-tape' },
+  { key: 'crane-parts', group: 'spare-parts', name: ['Kranersatzteile', 'Crane spare parts', 'Pièces de grue'], path: ['/ersatzteile/kranersatzteile/', '/en/spare-parts/crane-spare-parts/', '/fr/pieces-detachees/pieces-de-grue/'], image: 'rotator' },
+  { key: 'winch-parts', group: 'spare-parts', name: ['Windenersatzteile', 'Winch spare parts', 'Pièces de treuil'], path: ['/ersatzteile/windenersatzteile/', '/en/spare-parts/winch-spare-parts/', '/fr/pieces-detachees/pieces-de-treuil/'], image: 'rope-drum' },
+  { key: 'hydraulic-parts', group: 'spare-parts', name: ['Hydraulikteile', 'Hydraulic parts', 'Pièces hydrauliques'], path: ['/ersatzteile/hydraulikteile/', '/en/spare-parts/hydraulic-parts/', '/fr/pieces-detachees/pieces-hydrauliques/'], image: 'control-valve' },
+  { key: 'trailer-parts', group: 'spare-parts', name: ['Forstanhänger-Teile', 'Forestry trailer parts', 'Pièces de remorque forestière'], path: ['/ersatzteile/forstanhaenger-teile/', '/en/spare-parts/forestry-trailer-parts/', '/fr/pieces-detachees/pieces-remorque-forestiere/'], image: 'wheel' },
+]
+
+const localized = (path: string): Tri => [path, `/en${path}`, `/fr${path}`]
+const teaserBlock = (group: 'products' | 'spare-parts'): BlockDef => ({
+  type: 'image-teasers', cssClass: 'category-teasers', margins: ['0', '0', '0', '0'],
+  slots: CATEGORY_TEASERS.filter((t) => t.group === group).map((t) => imageSlot(contentMedia.category(t.key), { slot: t.key, url: t.path, minHeight: '0' })),
+})
 
 interface CategoryDef {
   key: string
@@ -73,7 +96,6 @@ const LANDING_PAGES: Array<{ key: string; name: Tri; slug: Tri; html: Tri }> = [
 
 export const landingPageId = (key: string): string => sid(`landing-page:${key}`)
 
-const anchorTeasers = (keys: Array<[string, Tri]>) => keys.map(([key, path]) => ({ mediaId: contentMedia.anchor(key), url: path }))
 
 function pages(products: SeededProduct[]): PageDef[] {
   const top = products.filter((p) => !p.parentId && p.priceNet > 0)
@@ -102,9 +124,9 @@ function pages(products: SeededProduct[]): PageDef[] {
           {
             type: 'text', sectionPosition: 'sidebar', backgroundColor: '#f3f1ea', cssClass: 'contact-box', margins: ['0', '0', '20px', '0'],
             slots: [textSlot([
-              '<h3>Kontakt</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg</p><p>Mo–Fr 8–17 Uhr, Sa 9–12 Uhr<br>+49 761 000000</p>',
-              '<h3>Contact</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg, Germany</p><p>Mon–Fri 8am–5pm, Sat 9am–12pm<br>+49 761 000000</p>',
-              '<h3>Contact</h3><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Fribourg, Allemagne</p><p>Lun–ven 8h–17h, sam 9h–12h<br>+49 761 000000</p>',
+              '<h2>Kontakt</h2><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg</p><p>Mo–Fr 8–17 Uhr, Sa 9–12 Uhr<br>+49 761 000000</p>',
+              '<h2>Contact</h2><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Freiburg, Germany</p><p>Mon–Fri 8am–5pm, Sat 9am–12pm<br>+49 761 000000</p>',
+              '<h2>Contact</h2><p>Forsttechnik Demo GmbH<br>Waldweg 1, 79100 Fribourg, Allemagne</p><p>Lun–ven 8h–17h, sam 9h–12h<br>+49 761 000000</p>',
             ])],
           },
           { type: 'text', sectionPosition: 'main', slots: [textSlot(main)] },
@@ -122,49 +144,72 @@ function pages(products: SeededProduct[]): PageDef[] {
   })
   return [
     {
-      key: 'home', type: 'page', name: ['Startseite', 'Home', 'Accueil'],
+      key: 'home', type: 'page', name: ['Startseite', 'Home', 'Accueil'], cssClass: 'home',
       sections: [
         {
+          // The storefront puts the page's h1 and its two main ways in (range, spare parts finder) into this section.
           type: 'default', sizingMode: 'full_width', backgroundMediaId: contentMedia.hero, backgroundMediaMode: 'cover', cssClass: 'home-hero',
           blocks: [{
-            type: 'text-hero', margins: ['120px', '20px', '120px', '20px'], cssClass: 'hero-text',
+            type: 'text-hero', margins: ['0', '0', '0', '0'], cssClass: 'hero-text',
             slots: [textSlot([
-              '<h1>Werkzeug und Ersatzteile für die Forstwirtschaft</h1><p>Seilwinden, Sägeketten, Schutzausrüstung und Kranersatzteile – für Profis, schnell geliefert.</p>',
-              '<h1>Tools and spare parts for forestry</h1><p>Winches, saw chains, protective equipment and crane spare parts – for professionals, delivered fast.</p>',
-              '<h1>Outils et pièces détachées pour la forêt</h1><p>Treuils, chaînes, équipements de protection et pièces de grue – pour les professionnels, livrés rapidement.</p>',
+              '<p>Seilwinden, Sägeketten, Schutzausrüstung und Ersatzteile für Kran, Winde und Hydraulik – ab Lager, mit Beratung vom Fachhändler.</p>',
+              '<p>Winches, saw chains, protective equipment and spare parts for cranes, winches and hydraulics – from stock, with advice from a specialist dealer.</p>',
+              '<p>Treuils, chaînes, équipements de protection et pièces pour grues, treuils et hydraulique – en stock, avec les conseils d’un spécialiste.</p>',
             ])],
           }],
         },
         {
-          type: 'default',
+          type: 'default', cssClass: 'home-trust',
+          blocks: [{ type: 'text', margins: ['0', '0', '0', '0'], slots: [textSlot([
+            '<h2>Darauf können Sie sich verlassen</h2><ul><li><strong>Lieferung in 1–3 Werktagen</strong> Lagerware verlässt uns am Tag der Bestellung, Express bis 12 Uhr.</li><li><strong>Telefonische Fachberatung</strong> Mo–Fr 7–17 Uhr unter <a href="tel:+49761000000">+49 761 000000</a>.</li><li><strong>Kauf auf Rechnung</strong> Für Geschäftskunden mit 14 Tagen Zahlungsziel.</li><li><strong>Staffel- und Händlerpreise</strong> Ab 10 Stück günstiger, Händlerkonditionen nach Freischaltung.</li></ul>',
+            '<h2>What you can rely on</h2><ul><li><strong>Delivery in 1–3 working days</strong> Stock items ship on the day you order, express until 12 noon.</li><li><strong>Expert advice by phone</strong> Mon–Fri 7 am–5 pm at <a href="tel:+49761000000">+49 761 000000</a>.</li><li><strong>Pay on invoice</strong> For business customers, 14 days net.</li><li><strong>Tier and reseller prices</strong> Cheaper from 10 pieces, reseller conditions once approved.</li></ul>',
+            '<h2>Nos engagements</h2><ul><li><strong>Livraison en 1 à 3 jours ouvrés</strong> Les articles en stock partent le jour de la commande, express jusqu’à 12 h.</li><li><strong>Conseil technique par téléphone</strong> Du lundi au vendredi de 7 h à 17 h au <a href="tel:+49761000000">+49 761 000000</a>.</li><li><strong>Paiement sur facture</strong> Pour les clients professionnels, à 14 jours.</li><li><strong>Prix dégressifs et revendeurs</strong> Moins cher dès 10 pièces, conditions revendeur après validation.</li></ul>',
+          ])] }],
+        },
+        {
+          type: 'default', cssClass: 'home-categories',
           blocks: [
-            { type: 'text', slots: [textSlot(['<h2>Beliebte Produkte</h2>', '<h2>Popular products</h2>', '<h2>Produits populaires</h2>'])], margins: ['40px', '20px', '0', '20px'] },
-            { type: 'product-slider', slots: [productSliderSlot(topsellers, ['Bestseller', 'Bestsellers', 'Meilleures ventes'])] },
+            { type: 'text', margins: ['0', '0', '0', '0'], slots: [textSlot(['<h2>Produkte für die Waldarbeit</h2>', '<h2>Products for forest work</h2>', '<h2>Produits pour le travail en forêt</h2>'])] },
+            teaserBlock('products'),
           ],
         },
         {
-          type: 'default', backgroundColor: '#f3f1ea',
-          blocks: [{ type: 'image-gallery', cssClass: 'anchor-teasers', slots: [gallerySlot(anchorTeasers([
-            ['products', ['/produkte/', '/en/products/', '/fr/produits/']], ['spare-parts', ['/ersatzteile/', '/en/spare-parts/', '/fr/pieces-detachees/']],
-            ['industries', ['/branchen/', '/en/industries/', '/fr/secteurs/']], ['company', ['/unternehmen/', '/en/company/', '/fr/entreprise/']],
-            ['manufacturers', ['/manufacturer', '/en/manufacturer', '/fr/manufacturer']],
-          ]))] }],
+          type: 'default', cssClass: 'home-spare-parts',
+          blocks: [
+            { type: 'text', margins: ['0', '0', '0', '0'], cssClass: 'finder-teaser', slots: [textSlot([
+              '<h2>Ersatzteile für Kran, Winde und Anhänger</h2><p>Wählen Sie Maschine und Baugruppe – der Ersatzteil-Finder zeigt die passenden Teile. Sie kennen nur die Originalnummer? Suchen Sie direkt danach.</p><p><a href="/product-finder">Zum Ersatzteil-Finder</a></p>',
+              '<h2>Spare parts for cranes, winches and trailers</h2><p>Choose your machine and assembly – the spare parts finder shows the parts that fit. Only know the original part number? Search for it directly.</p><p><a href="/en/product-finder">Open the spare parts finder</a></p>',
+              '<h2>Pièces pour grues, treuils et remorques</h2><p>Choisissez la machine et le sous-ensemble : le configurateur de pièces affiche les pièces compatibles. Vous ne connaissez que la référence d’origine ? Recherchez-la directement.</p><p><a href="/fr/product-finder">Ouvrir le configurateur de pièces</a></p>',
+            ])] },
+            teaserBlock('spare-parts'),
+          ],
         },
         {
-          type: 'default', visibility: { mobile: false },
-          blocks: [{
-            type: 'product-three-column', visibility: { mobile: false, tablet: true, desktop: true },
-            slots: [productBoxSlot(topsellers[0], 'left'), productBoxSlot(topsellers[2], 'center'), productBoxSlot(topsellers[4], 'right')],
-          }],
+          type: 'default', cssClass: 'home-bestsellers',
+          blocks: [{ type: 'product-slider', margins: ['0', '0', '0', '0'], slots: [productSliderSlot(topsellers, ['Bestseller', 'Bestsellers', 'Meilleures ventes'])] }],
         },
         {
-          type: 'default', backgroundMediaId: contentMedia.bgWorkshop, backgroundMediaMode: 'contain',
+          type: 'default', cssClass: 'home-manufacturers',
+          blocks: [
+            { type: 'text', margins: ['0', '0', '0', '0'], slots: [textSlot([
+              '<h2>Marken, die wir führen</h2><p>Original- und Erstausrüsterteile ausgewählter Hersteller.</p>',
+              '<h2>Brands we carry</h2><p>Genuine and OEM parts from selected manufacturers.</p>',
+              '<h2>Nos marques</h2><p>Pièces d’origine et de première monte de fabricants sélectionnés.</p>',
+            ])] },
+            {
+              type: 'image-teasers', cssClass: 'manufacturer-logos', margins: ['0', '0', '0', '0'],
+              slots: MANUFACTURERS.map((m) => imageSlot(contentMedia.manufacturerLogo(m.key), { slot: m.key, url: localized(`/manufacturer/${sid(`manufacturer:${m.key}`)}`), minHeight: '0' })),
+            },
+          ],
+        },
+        {
+          type: 'default', cssClass: 'home-service',
           blocks: [{
-            type: 'image-text', backgroundColor: '#ffffff', margins: ['40px', '40px', '40px', '40px'],
+            type: 'image-text', margins: ['0', '0', '0', '0'],
             slots: [imageSlot(contentMedia.team, { slot: 'left' }), textSlot([
-              '<h2>Ersatzteil-Service</h2><p>Sie kennen nur die Originalnummer? Unser Team findet das passende Teil für Ihren Kran oder Ihre Winde.</p>',
-              '<h2>Spare parts service</h2><p>You only know the original part number? Our team finds the right part for your crane or winch.</p>',
-              '<h2>Service pièces détachées</h2><p>Vous ne connaissez que la référence d’origine ? Notre équipe trouve la bonne pièce pour votre grue ou votre treuil.</p>',
+              '<h2>Ersatzteil-Service</h2><p>Sie kennen nur die Originalnummer oder haben ein Foto des Teils? Unser Team findet das passende Teil für Ihren Kran oder Ihre Winde – meist noch am selben Tag.</p><p><a href="/unternehmen/service-kontakt/">Anfrage stellen</a></p>',
+              '<h2>Spare parts service</h2><p>You only know the original part number or have a photo of the part? Our team finds the right part for your crane or winch – usually the same day.</p><p><a href="/en/company/service-contact/">Send an enquiry</a></p>',
+              '<h2>Service pièces détachées</h2><p>Vous ne connaissez que la référence d’origine ou avez une photo de la pièce ? Notre équipe trouve la bonne pièce pour votre grue ou votre treuil, le plus souvent le jour même.</p><p><a href="/fr/entreprise/service-et-contact/">Envoyer une demande</a></p>',
             ], 'right')],
           }],
         },
@@ -177,9 +222,9 @@ function pages(products: SeededProduct[]): PageDef[] {
         type: 'sidebar', mobileBehavior: 'hidden',
         blocks: [
           { type: 'text', sectionPosition: 'sidebar', cssClass: 'buying-advice', slots: [textSlot([
-            '<h3>Kaufberatung</h3><p>Achten Sie auf Zugkraft, Seillänge und die Leistung Ihres Traktors. Wir beraten Sie gern.</p>',
-            '<h3>Buying advice</h3><p>Consider pulling force, rope length and your tractor’s power. We are happy to advise you.</p>',
-            '<h3>Conseils d’achat</h3><p>Tenez compte de la force de traction, de la longueur de câble et de la puissance de votre tracteur. Nous vous conseillons volontiers.</p>',
+            '<h2>Kaufberatung</h2><p>Achten Sie auf Zugkraft, Seillänge und die Leistung Ihres Traktors. Wir beraten Sie gern.</p>',
+            '<h2>Buying advice</h2><p>Consider pulling force, rope length and your tractor’s power. We are happy to advise you.</p>',
+            '<h2>Conseils d’achat</h2><p>Tenez compte de la force de traction, de la longueur de câble et de la puissance de votre tracteur. Nous vous conseillons volontiers.</p>',
           ])] },
           { type: 'product-listing', sectionPosition: 'main', slots: [listingSlot()] },
         ],
@@ -188,24 +233,24 @@ function pages(products: SeededProduct[]): PageDef[] {
     {
       key: 'industries', type: 'page', name: ['Branchen', 'Industries', 'Secteurs'],
       sections: [{ type: 'default', blocks: [
-        { type: 'text', slots: [textSlot(['<h1>Branchen</h1><p>Ausrüstung, die zu Ihrer Arbeit passt – vom Forstbetrieb bis zur Kommune.</p>', '<h1>Industries</h1><p>Equipment that fits your work – from forestry enterprises to municipalities.</p>', '<h1>Secteurs</h1><p>Un équipement adapté à votre métier – de l’exploitation forestière aux collectivités.</p>'])] },
+        { type: 'text', slots: [textSlot(['<p>Ausrüstung, die zu Ihrer Arbeit passt – vom Forstbetrieb bis zur Kommune.</p>', '<p>Equipment that fits your work – from forestry enterprises to municipalities.</p>', '<p>Un équipement adapté à votre métier – de l’exploitation forestière aux collectivités.</p>'])] },
         { type: 'image-gallery', slots: [gallerySlot(['forestry', 'contractors', 'arboriculture', 'municipalities'].map((k) => ({ mediaId: contentMedia.industry(k) })))] },
       ] }],
     },
-    industry('forestry', ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières'], ['<h1>Forstbetriebe</h1><p>Robuste Technik für Holzernte und Bestandspflege, Schutzausrüstung für ganze Teams und Rahmenverträge mit Staffelpreisen.</p>', '<h1>Forestry enterprises</h1><p>Rugged equipment for harvesting and stand management, protective gear for whole crews and framework agreements with tier prices.</p>', '<h1>Exploitations forestières</h1><p>Du matériel robuste pour la récolte et l’entretien des peuplements, des équipements de protection pour des équipes entières et des contrats-cadres à prix dégressifs.</p>'], 'cover', ['winch', 'chain', 'helmet']),
-    industry('contractors', ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers'], ['<h1>Lohnunternehmer</h1><p>Kurze Stillstandszeiten: Kran-, Winden- und Hydraulikersatzteile ab Lager, Express-Versand am nächsten Werktag.</p>', '<h1>Forestry contractors</h1><p>Short downtimes: crane, winch and hydraulic spare parts from stock, express shipping on the next working day.</p>', '<h1>Entrepreneurs de travaux forestiers</h1><p>Des arrêts courts : pièces de grue, de treuil et hydrauliques en stock, expédition express le jour ouvré suivant.</p>'], 'contain', ['crane', 'hydraulic', 'winch-part']),
-    industry('arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage'], ['<h1>Baumpflege</h1><p>Leichte Seile, Anschlagmittel und Schnittschutz für die Arbeit in der Krone und am Boden.</p>', '<h1>Arboriculture</h1><p>Lightweight ropes, rigging and cut protection for work in the crown and on the ground.</p>', '<h1>Élagage</h1><p>Câbles légers, élingues et protection anti-coupure pour le travail dans le houppier et au sol.</p>'], 'auto', ['rope', 'choker', 'clothing']),
-    industry('municipalities', ['Kommunen', 'Municipalities', 'Collectivités'], ['<h1>Kommunen</h1><p>Ausrüstung für Bauhöfe und Stadtförster, Kauf auf Rechnung und Beratung zu Ausschreibungen.</p>', '<h1>Municipalities</h1><p>Equipment for municipal depots and urban foresters, purchase on invoice and advice on tenders.</p>', '<h1>Collectivités</h1><p>Équipement pour services techniques et forestiers urbains, achat sur facture et conseil pour les appels d’offres.</p>'], null, ['marking', 'measuring', 'axe']),
+    industry('forestry', ['Forstbetriebe', 'Forestry enterprises', 'Exploitations forestières'], ['<p>Robuste Technik für Holzernte und Bestandspflege, Schutzausrüstung für ganze Teams und Rahmenverträge mit Staffelpreisen.</p>', '<p>Rugged equipment for harvesting and stand management, protective gear for whole crews and framework agreements with tier prices.</p>', '<p>Du matériel robuste pour la récolte et l’entretien des peuplements, des équipements de protection pour des équipes entières et des contrats-cadres à prix dégressifs.</p>'], 'cover', ['winch', 'chain', 'helmet']),
+    industry('contractors', ['Lohnunternehmer', 'Forestry contractors', 'Entrepreneurs de travaux forestiers'], ['<p>Kurze Stillstandszeiten: Kran-, Winden- und Hydraulikersatzteile ab Lager, Express-Versand am nächsten Werktag.</p>', '<p>Short downtimes: crane, winch and hydraulic spare parts from stock, express shipping on the next working day.</p>', '<p>Des arrêts courts : pièces de grue, de treuil et hydrauliques en stock, expédition express le jour ouvré suivant.</p>'], 'contain', ['crane', 'hydraulic', 'winch-part']),
+    industry('arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage'], ['<p>Leichte Seile, Anschlagmittel und Schnittschutz für die Arbeit in der Krone und am Boden.</p>', '<p>Lightweight ropes, rigging and cut protection for work in the crown and on the ground.</p>', '<p>Câbles légers, élingues et protection anti-coupure pour le travail dans le houppier et au sol.</p>'], 'auto', ['rope', 'choker', 'clothing']),
+    industry('municipalities', ['Kommunen', 'Municipalities', 'Collectivités'], ['<p>Ausrüstung für Bauhöfe und Stadtförster, Kauf auf Rechnung und Beratung zu Ausschreibungen.</p>', '<p>Equipment for municipal depots and urban foresters, purchase on invoice and advice on tenders.</p>', '<p>Équipement pour services techniques et forestiers urbains, achat sur facture et conseil pour les appels d’offres.</p>'], null, ['marking', 'measuring', 'axe']),
     {
       key: 'company', type: 'page', name: ['Unternehmen', 'Company', 'Entreprise'],
       sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot([
-        '<h1>Unternehmen</h1><p>Die Forsttechnik Demo GmbH beliefert seit über 30 Jahren Forstbetriebe, Lohnunternehmer und Kommunen in ganz Europa.</p>',
-        '<h1>Company</h1><p>For more than 30 years Forsttechnik Demo GmbH has supplied forestry enterprises, contractors and municipalities across Europe.</p>',
-        '<h1>Entreprise</h1><p>Depuis plus de 30 ans, Forsttechnik Demo GmbH équipe exploitations forestières, entrepreneurs et collectivités dans toute l’Europe.</p>',
+        '<p>Die Forsttechnik Demo GmbH beliefert seit über 30 Jahren Forstbetriebe, Lohnunternehmer und Kommunen in ganz Europa.</p>',
+        '<p>For more than 30 years Forsttechnik Demo GmbH has supplied forestry enterprises, contractors and municipalities across Europe.</p>',
+        '<p>Depuis plus de 30 ans, Forsttechnik Demo GmbH équipe exploitations forestières, entrepreneurs et collectivités dans toute l’Europe.</p>',
       ])] }] }],
     },
-    company('about', ['Über uns', 'About us', 'À propos'], ['<h1>Über uns</h1><p>Gegründet 1991 als Landmaschinenwerkstatt im Schwarzwald, heute Fachhändler für Forsttechnik mit eigenem Ersatzteillager und Reparaturservice.</p>', '<h1>About us</h1><p>Founded in 1991 as an agricultural machinery workshop in the Black Forest, today a specialist dealer for forestry equipment with its own spare parts warehouse and repair service.</p>', '<h1>À propos</h1><p>Fondée en 1991 comme atelier de machines agricoles en Forêt-Noire, aujourd’hui revendeur spécialisé en matériel forestier avec son propre stock de pièces et un service de réparation.</p>']),
-    company('service', ['Service & Kontakt', 'Service & contact', 'Service et contact'], ['<h1>Service & Kontakt</h1><p>Schreiben Sie uns über das Kontaktformular oder rufen Sie an. Für Ersatzteilanfragen halten Sie bitte Maschinentyp und Seriennummer bereit.</p>', '<h1>Service & contact</h1><p>Write to us using the contact form or give us a call. For spare part enquiries, please have the machine type and serial number ready.</p>', '<h1>Service et contact</h1><p>Écrivez-nous via le formulaire de contact ou appelez-nous. Pour les demandes de pièces, munissez-vous du type de machine et du numéro de série.</p>'], [
+    company('about', ['Über uns', 'About us', 'À propos'], ['<p>Gegründet 1991 als Landmaschinenwerkstatt im Schwarzwald, heute Fachhändler für Forsttechnik mit eigenem Ersatzteillager und Reparaturservice.</p>', '<p>Founded in 1991 as an agricultural machinery workshop in the Black Forest, today a specialist dealer for forestry equipment with its own spare parts warehouse and repair service.</p>', '<p>Fondée en 1991 comme atelier de machines agricoles en Forêt-Noire, aujourd’hui revendeur spécialisé en matériel forestier avec son propre stock de pièces et un service de réparation.</p>']),
+    company('service', ['Service & Kontakt', 'Service & contact', 'Service et contact'], ['<p>Schreiben Sie uns über das Kontaktformular oder rufen Sie an. Für Ersatzteilanfragen halten Sie bitte Maschinentyp und Seriennummer bereit.</p>', '<p>Write to us using the contact form or give us a call. For spare part enquiries, please have the machine type and serial number ready.</p>', '<p>Écrivez-nous via le formulaire de contact ou appelez-nous. Pour les demandes de pièces, munissez-vous du type de machine et du numéro de série.</p>'], [
       // Shopware's contact form block; the storefront renders the form and posts it with this slot id.
       { type: 'form', sectionPosition: 'main', slots: [formSlot(CONTACT_FORM_SLOT_ID, [CONTACT_FORM_RECEIVER], [
         'Vielen Dank für Ihre Nachricht. Wir melden uns innerhalb eines Werktags bei Ihnen.',
@@ -213,19 +258,19 @@ function pages(products: SeededProduct[]): PageDef[] {
         'Merci pour votre message. Nous vous répondrons sous un jour ouvré.',
       ], ['Kontaktformular', 'Contact form', 'Formulaire de contact'])] },
     ]),
-    company('careers', ['Karriere', 'Careers', 'Carrières'], ['<h1>Karriere</h1><p>Wir suchen Landmaschinenmechatroniker (m/w/d) und Mitarbeitende für den Kundenservice. Bewerbungen an jobs@example.com.</p>', '<h1>Careers</h1><p>We are looking for agricultural machinery mechatronics technicians and customer service staff. Applications to jobs@example.com.</p>', '<h1>Carrières</h1><p>Nous recherchons des mécatroniciens en machinisme agricole et des collaborateurs pour le service client. Candidatures à jobs@example.com.</p>']),
+    company('careers', ['Karriere', 'Careers', 'Carrières'], ['<p>Wir suchen Landmaschinenmechatroniker (m/w/d) und Mitarbeitende für den Kundenservice. Bewerbungen an jobs@example.com.</p>', '<p>We are looking for agricultural machinery mechatronics technicians and customer service staff. Applications to jobs@example.com.</p>', '<p>Nous recherchons des mécatroniciens en machinisme agricole et des collaborateurs pour le service client. Candidatures à jobs@example.com.</p>']),
     {
       key: 'manufacturers', type: 'page', name: ['Hersteller', 'Manufacturers', 'Fabricants'],
       sections: [{ type: 'default', blocks: [
-        { type: 'text', slots: [textSlot(['<h1>Hersteller</h1><p>Wir führen Produkte ausgewählter Hersteller aus Forst- und Hydrauliktechnik.</p>', '<h1>Manufacturers</h1><p>We carry products from selected forestry and hydraulics manufacturers.</p>', '<h1>Fabricants</h1><p>Nous proposons les produits de fabricants sélectionnés de la technique forestière et hydraulique.</p>'])] },
+        { type: 'text', slots: [textSlot(['<p>Wir führen Produkte ausgewählter Hersteller aus Forst- und Hydrauliktechnik.</p>', '<p>We carry products from selected forestry and hydraulics manufacturers.</p>', '<p>Nous proposons les produits de fabricants sélectionnés de la technique forestière et hydraulique.</p>'])] },
         { type: 'image-gallery', slots: [gallerySlot(['waldkraft', 'nordholz', 'alpentec', 'kettwerk', 'silvator', 'forstmeister', 'tannex', 'rotaflex', 'stammfix', 'fjaellmaskin', 'lignum', 'hydroforst'].map((k) => ({ mediaId: contentMedia.manufacturerLogo(k) })))] },
       ] }],
     },
-    { key: 'payment', type: 'page', name: ['Zahlung', 'Payment', 'Paiement'], sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot(['<h1>Zahlung</h1><p>Wir bieten Kauf auf Rechnung (14 Tage netto), Vorkasse und die Online-Zahlung Demo Pay an.</p>', '<h1>Payment</h1><p>We offer purchase on invoice (14 days net), prepayment and the online payment Demo Pay.</p>', '<h1>Paiement</h1><p>Nous proposons l’achat sur facture (14 jours net), le paiement anticipé et le paiement en ligne Demo Pay.</p>'])] }] }] },
+    { key: 'payment', type: 'page', name: ['Zahlung', 'Payment', 'Paiement'], sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot(['<p>Wir bieten Kauf auf Rechnung (14 Tage netto), Vorkasse und die Online-Zahlung Demo Pay an.</p>', '<p>We offer purchase on invoice (14 days net), prepayment and the online payment Demo Pay.</p>', '<p>Nous proposons l’achat sur facture (14 jours net), le paiement anticipé et le paiement en ligne Demo Pay.</p>'])] }] }] },
     { key: 'faq', type: 'page', name: ['FAQ', 'FAQ', 'FAQ'], sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot([
-      '<h1>Häufige Fragen</h1><h3>Wie finde ich das passende Ersatzteil?</h3><p>Nutzen Sie die Suche mit der Originalnummer oder filtern Sie nach Krantyp und Hersteller.</p><h3>Wie erhalte ich Händlerpreise?</h3><p>Registrieren Sie sich als Händler; nach Prüfung schalten wir Ihre Konditionen frei.</p>',
-      '<h1>Frequently asked questions</h1><h3>How do I find the right spare part?</h3><p>Search for the original part number or filter by crane type and manufacturer.</p><h3>How do I get reseller prices?</h3><p>Register as a reseller; after a check we activate your conditions.</p>',
-      '<h1>Questions fréquentes</h1><h3>Comment trouver la bonne pièce ?</h3><p>Recherchez la référence d’origine ou filtrez par type de grue et fabricant.</p><h3>Comment obtenir les prix revendeur ?</h3><p>Inscrivez-vous en tant que revendeur ; après vérification, nous activons vos conditions.</p>',
+      '<h2>Wie finde ich das passende Ersatzteil?</h2><p>Nutzen Sie die Suche mit der Originalnummer oder filtern Sie nach Krantyp und Hersteller.</p><h2>Wie erhalte ich Händlerpreise?</h2><p>Registrieren Sie sich als Händler; nach Prüfung schalten wir Ihre Konditionen frei.</p>',
+      '<h2>How do I find the right spare part?</h2><p>Search for the original part number or filter by crane type and manufacturer.</p><h2>How do I get reseller prices?</h2><p>Register as a reseller; after a check we activate your conditions.</p>',
+      '<h2>Comment trouver la bonne pièce ?</h2><p>Recherchez la référence d’origine ou filtrez par type de grue et fabricant.</p><h2>Comment obtenir les prix revendeur ?</h2><p>Inscrivez-vous en tant que revendeur ; après vérification, nous activons vos conditions.</p>',
     ])] }] }] },
     ...LANDING_PAGES.map((lp): PageDef => ({ key: `landing-${lp.key}`, type: 'landingpage', name: lp.name, sections: [{ type: 'default', blocks: [{ type: 'text', slots: [textSlot(lp.html)] }] }] })),
   ]

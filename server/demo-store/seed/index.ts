@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs'
 import type { Db } from '../db'
 import { MANUFACTURERS } from './catalogue-data'
 import { productSpecs, seedCatalogue, type ProductSpec } from './catalogue'
-import { contentMedia, seedContent } from './content'
-import { MANUAL_MEDIA_ID, logoSvg, productImageSvg, renderImages, sceneSvg, type ImageJob } from './media'
+import { CATEGORY_TEASERS, contentMedia, seedContent } from './content'
+import { MANUAL_MEDIA_ID, logoSvg, renderImages, sceneSvg, type ImageJob } from './media'
+import { productImageSvg, productImageType } from './product-images'
 import { buildCatalogueIndex } from '../search-index'
 import { seedPromotions } from './promotions'
 import { seedSystem } from './system'
@@ -15,7 +16,7 @@ export interface SeedReport { seeded: boolean; durationMs: number; products: num
 const SEED_KEY = 'seeded_at'
 const SEED_VERSION_KEY = 'seed_version'
 /** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
-export const SEED_VERSION = 10
+export const SEED_VERSION = 13
 const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
 
 /**
@@ -40,15 +41,16 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
   const jobs: ImageJob[] = []
   const mediaIds = new Map<string, string[]>()
   for (const s of specs) {
-    // Winches get two more views, so their galleries (and the lightbox) have pictures to page through.
-    const views = s.family === 'winch' ? 3 : 1
+    // Every product shows its type from the front and turned; winches also get a close-up, so their
+    // galleries (and the lightbox) have three pictures to page through.
+    const views = s.family === 'winch' ? 3 : 2
+    const type = productImageType(s.family, s.name[0])
     const ids: string[] = []
     for (let view = 1; view <= views; view++) {
       const suffix = view === 1 ? '' : `-${view}`
       const id = sid(view === 1 ? `media:product:${s.number}` : `media:product:${s.number}:${view}`)
       ids.push(id)
-      const label = view === 1 ? s.number : `${s.number} · ${view}`
-      jobs.push({ id, file: `product/${s.number.toLowerCase()}${suffix}.jpg`, svg: productImageSvg(s.family, label, view), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+      jobs.push({ id, file: `product/${s.number.toLowerCase()}${suffix}.jpg`, svg: productImageSvg(type, view), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
     }
     mediaIds.set(s.number, ids)
   }
@@ -71,7 +73,10 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
     ['arboriculture', ['Baumpflege', 'Arboriculture', 'Élagage']], ['municipalities', ['Kommunen', 'Municipalities', 'Collectivités']],
   ]
   industries.forEach(([key, alt], i) => jobs.push({ id: contentMedia.industry(key), file: `content/industry-${key}.jpg`, svg: sceneSvg(1200, 800, 90 + i * 25), width: 1200, height: 800, alt }))
-  MANUFACTURERS.forEach((m, i) => jobs.push({ id: contentMedia.manufacturerLogo(m.key), file: `manufacturer/${m.key}.jpg`, svg: logoSvg(m.name, i * 30), width: 400, height: 200, alt: same(m.name) }))
+  for (const teaser of CATEGORY_TEASERS) {
+    jobs.push({ id: contentMedia.category(teaser.key), file: `content/category-${teaser.key}.jpg`, svg: productImageSvg(teaser.image), width: 800, height: 800, alt: teaser.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+  }
+  MANUFACTURERS.forEach((m, i) => jobs.push({ id: contentMedia.manufacturerLogo(m.key), file: `manufacturer/${m.key}.jpg`, svg: logoSvg(m.name, (i * 47) % 360, i), width: 400, height: 200, alt: same(m.name) }))
 
   const insertMedia = await renderImages(mediaRoot, jobs)
   const ins = new Inserter(db)

@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { sid } from '../ids'
-import type { Family } from './catalogue'
 import { same, tr, type Inserter, type Tri } from './util'
 
 export interface ImageJob {
@@ -22,62 +21,71 @@ export function thumbnailFile(file: string, width: number, height: number): stri
   return `thumbnail/${file.replace(/\.([^.]+)$/, `_${width}x${height}.$1`)}`
 }
 
-const HUES: Record<Family, number> = {
-  winch: 28, chain: 210, bar: 200, wedge: 45, axe: 10, hook: 80, choker: 260, rope: 170, helmet: 35,
-  clothing: 130, marking: 330, measuring: 190, crane: 220, 'winch-part': 30, hydraulic: 0, trailer: 100,
-}
-
-/** One simple pictogram per product family, drawn in a 400x400 box centred on the canvas. */
-const ICONS: Record<Family, string> = {
-  winch: '<rect x="60" y="120" width="280" height="160" rx="20"/><circle cx="140" cy="200" r="55" fill="#fff" opacity=".35"/><circle cx="260" cy="200" r="55" fill="#fff" opacity=".35"/><rect x="20" y="300" width="360" height="30" rx="8"/>',
-  chain: '<g fill="none" stroke-width="26"><ellipse cx="110" cy="200" rx="70" ry="40"/><ellipse cx="200" cy="200" rx="70" ry="40"/><ellipse cx="290" cy="200" rx="70" ry="40"/></g>',
-  bar: '<rect x="30" y="160" width="340" height="80" rx="40"/><circle cx="330" cy="200" r="22" fill="#fff" opacity=".5"/>',
-  wedge: '<path d="M40 260 L360 160 L360 300 Z"/>',
-  axe: '<rect x="185" y="40" width="30" height="330" rx="12"/><path d="M215 70 C330 60 360 170 330 210 L215 180 Z"/>',
-  hook: '<rect x="60" y="185" width="280" height="30" rx="10"/><path d="M300 200 C330 120 250 80 230 140" fill="none" stroke-width="26"/>',
-  choker: '<path d="M80 80 C200 200 200 200 320 320" fill="none" stroke-width="30" stroke-dasharray="40 14"/><circle cx="320" cy="320" r="36"/>',
-  rope: '<path d="M60 300 C120 100 280 100 340 300" fill="none" stroke-width="34"/><path d="M60 300 C120 100 280 100 340 300" fill="none" stroke="#fff" stroke-width="8" stroke-dasharray="18 18" opacity=".5"/>',
-  helmet: '<path d="M70 250 C70 100 330 100 330 250 Z"/><rect x="40" y="250" width="320" height="34" rx="14"/>',
-  clothing: '<path d="M120 60 H280 L300 360 H220 L200 170 L180 360 H100 Z"/>',
-  marking: '<rect x="140" y="110" width="120" height="260" rx="24"/><rect x="170" y="60" width="60" height="50" rx="8"/>',
-  measuring: '<circle cx="200" cy="200" r="140"/><circle cx="200" cy="200" r="60" fill="#fff" opacity=".4"/><rect x="200" y="300" width="170" height="40"/>',
-  crane: '<path d="M60 340 L120 340 L160 120 L340 70 L350 110 L190 150 L150 340 Z"/><circle cx="330" cy="170" r="30"/>',
-  'winch-part': '<circle cx="200" cy="200" r="130"/><circle cx="200" cy="200" r="50" fill="#fff" opacity=".45"/>',
-  hydraulic: '<rect x="40" y="160" width="230" height="80" rx="12"/><rect x="270" y="185" width="100" height="30"/><circle cx="80" cy="200" r="16" fill="#fff" opacity=".4"/>',
-  trailer: '<rect x="40" y="130" width="320" height="110" rx="10"/><circle cx="120" cy="280" r="48"/><circle cx="280" cy="280" r="48"/>',
-}
-
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** A product picture; further views of the same product turn the motif and shift the colour. */
-export function productImageSvg(family: Family, label: string, view = 1): string {
-  const hue = HUES[family] + (view - 1) * 25
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},40%,94%)"/><stop offset="1" stop-color="hsl(${hue},35%,82%)"/></linearGradient></defs>
-<rect width="800" height="800" fill="url(#g)"/>
-<g transform="translate(200 150) rotate(${(view - 1) * 12} 200 250)" fill="hsl(${hue},45%,38%)" stroke="hsl(${hue},45%,38%)">${ICONS[family]}</g>
-<text x="400" y="700" font-family="DejaVu Sans, sans-serif" font-size="54" font-weight="bold" text-anchor="middle" fill="hsl(${hue},30%,25%)">${escapeXml(label)}</text>
-</svg>`
+/** A conifer: trunk plus three stacked tiers, its base at (x, y). */
+function fir(x: number, y: number, h: number, fill: string): string {
+  const w = h * 0.42
+  const tiers = [0, 1, 2].map((i) => {
+    const top = y - h + i * h * 0.22
+    const bottom = y - h * 0.12 - (2 - i) * h * 0.18
+    const half = (w / 2) * (0.55 + i * 0.22)
+    return `M${x} ${top.toFixed(1)} L${(x + half).toFixed(1)} ${bottom.toFixed(1)} L${(x - half).toFixed(1)} ${bottom.toFixed(1)} Z`
+  })
+  return `<path d="${tiers.join(' ')} M${x - h * 0.03} ${y} h${h * 0.06} v${-h * 0.14} h${-h * 0.06} Z" fill="${fill}"/>`
 }
 
-/** A wordless landscape: the same picture serves all three languages (its alt text is translated). */
+/**
+ * A wordless forest landscape: sky, two ridges and three rows of conifers fading with distance (the same
+ * picture serves all three languages; its alt text is translated). `hue` shifts the light for variety.
+ */
 export function sceneSvg(width: number, height: number, hue: number): string {
-  const hills = Array.from({ length: 14 }, (_, i) => {
-    const x = (i / 13) * width
-    const h = height * (0.35 + ((i * 37) % 10) / 40)
-    return `<path d="M${x - 60} ${height} L${x} ${height - h} L${x + 60} ${height} Z" fill="hsl(${hue + (i % 3) * 8},40%,${22 + (i % 4) * 5}%)"/>`
+  let seed = hue * 7919 + width
+  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+  const rows = [
+    { y: 0.62, h: 0.22, light: 62, sat: 18, step: 0.035 },
+    { y: 0.78, h: 0.34, light: 40, sat: 28, step: 0.06 },
+    { y: 1.02, h: 0.62, light: 20, sat: 35, step: 0.11 },
+  ]
+  const trees = rows.map((row) => {
+    let out = ''
+    for (let x = -0.05; x < 1.05; x += row.step * (0.7 + rnd() * 0.6)) {
+      const h = height * row.h * (0.75 + rnd() * 0.5)
+      out += fir(Math.round(x * width), Math.round(height * row.y + rnd() * height * 0.03), Math.round(h), `hsl(${140 + (hue % 30)},${row.sat}%,${row.light}%)`)
+    }
+    return out
   }).join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue + 80},55%,80%)"/><stop offset="1" stop-color="hsl(${hue + 40},40%,92%)"/></linearGradient></defs>
-<rect width="${width}" height="${height}" fill="url(#s)"/>${hills}
+  const ridge = (base: number, amp: number, fill: string) => {
+    const points = Array.from({ length: 9 }, (_, i) => `${Math.round((i / 8) * width)},${Math.round(height * (base - amp * Math.sin(i * 1.3 + hue)))}`)
+    return `<polygon points="0,${height} ${points.join(' ')} ${width},${height}" fill="${fill}"/>`
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${200 + (hue % 20)},45%,78%)"/><stop offset=".7" stop-color="hsl(${40 + (hue % 20)},55%,90%)"/></linearGradient>
+<radialGradient id="sun" cx="${0.7 + (hue % 10) / 50}" cy="0.25" r="0.35"><stop offset="0" stop-color="#fff8e0" stop-opacity=".9"/><stop offset="1" stop-color="#fff8e0" stop-opacity="0"/></radialGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#sky)"/><rect width="${width}" height="${height}" fill="url(#sun)"/>
+${ridge(0.5, 0.06, 'hsl(200,18%,70%)')}${ridge(0.6, 0.05, 'hsl(170,16%,58%)')}${trees}
 </svg>`
 }
 
-export function logoSvg(name: string, hue: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/><rect x="20" y="60" width="80" height="80" rx="40" fill="hsl(${hue},50%,40%)"/>
-<text x="120" y="118" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="bold" fill="hsl(${hue},40%,25%)">${escapeXml(name)}</text></svg>`
+/** Marks for the generated manufacturer logos; each brand gets its own shape and colour. */
+const LOGO_MARKS = [
+  '<path d="M0 64 L32 0 L64 64 Z"/>',
+  '<circle cx="32" cy="32" r="32"/><circle cx="32" cy="32" r="14" fill="#fff"/>',
+  '<rect width="64" height="64" rx="12"/><path d="M14 46 L32 16 L50 46 Z" fill="#fff"/>',
+  '<path d="M32 0 L64 32 L32 64 L0 32 Z"/>',
+  '<path d="M8 0 H56 V40 L32 64 L8 40 Z"/>',
+  '<rect x="0" y="20" width="64" height="24" rx="12"/><rect x="20" y="0" width="24" height="64" rx="12"/>',
+]
+
+/** A wordmark logo: mark plus name on white, so it reads on the light surfaces it is shown on. */
+export function logoSvg(name: string, hue: number, index = 0): string {
+  const mark = LOGO_MARKS[index % LOGO_MARKS.length]
+  const size = name.length > 9 ? 34 : 40
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="400" height="200" fill="#fff"/>
+<g transform="translate(28 68)" fill="hsl(${hue},55%,36%)">${mark}</g>
+<text x="110" y="114" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" letter-spacing="-1" fill="hsl(${hue},35%,20%)">${escapeXml(name)}</text></svg>`
 }
 
 /** A tiny but valid one-page PDF, so download links have a real file behind them. */
@@ -110,19 +118,43 @@ export const MANUAL_MEDIA_ID = sid('media:download:manual-winch')
  */
 export async function renderImages(mediaRoot: string, jobs: ImageJob[]): Promise<(ins: Inserter) => void> {
   const results: Array<{ job: ImageJob; size: number }> = []
+  // Products of one type share a drawing: each distinct picture is rendered once and its bytes are
+  // written under every product's own file name (sharp is the bulk of the seed time).
+  const rendered = new Map<string, Promise<{ main: Buffer; thumbs: Map<number, Buffer> }>>()
+  const render = (job: ImageJob) => {
+    const key = `${job.width}x${job.height}:${(job.thumbnails ?? []).join(',')}:${job.svg}`
+    let result = rendered.get(key)
+    if (!result) {
+      result = (async () => {
+        // Rasterise once; the file and its thumbnails are encoded from the same pixels (no JPEG decode).
+        const { data, info } = await sharp(Buffer.from(job.svg)).raw().toBuffer({ resolveWithObject: true })
+        const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+        const main = await sharp(data, raw).jpeg({ quality: 80, mozjpeg: false }).toBuffer()
+        const thumbs = new Map<number, Buffer>()
+        for (const width of job.thumbnails ?? []) {
+          const height = Math.round((job.height * width) / job.width)
+          thumbs.set(width, await sharp(data, raw).resize(width, height).jpeg({ quality: 78 }).toBuffer())
+        }
+        return { main, thumbs }
+      })()
+      rendered.set(key, result)
+    }
+    return result
+  }
   let next = 0
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]
+      const { main, thumbs } = await render(job)
       const target = join(mediaRoot, job.file)
       mkdirSync(dirname(target), { recursive: true })
-      const info = await sharp(Buffer.from(job.svg)).jpeg({ quality: 80, mozjpeg: false }).toFile(target)
-      results.push({ job, size: info.size })
-      for (const width of job.thumbnails ?? []) {
+      writeFileSync(target, main)
+      results.push({ job, size: main.length })
+      for (const [width, bytes] of thumbs) {
         const height = Math.round((job.height * width) / job.width)
         const thumb = join(mediaRoot, thumbnailFile(job.file, width, height))
         mkdirSync(dirname(thumb), { recursive: true })
-        await sharp(target).resize(width, height).jpeg({ quality: 78 }).toFile(thumb)
+        writeFileSync(thumb, bytes)
       }
     }
   }

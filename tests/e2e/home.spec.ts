@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test'
+import { auditUrl, expect, prefix, t, test, visit, type Locale } from './fixtures'
+
+/** Levels of the headings in <main>, in document order. */
+async function headingLevels(page: Page): Promise<Array<{ level: number; text: string }>> {
+  return page
+    .locator('main :is(h1, h2, h3, h4, h5, h6)')
+    .evaluateAll((list) => list.map((h) => ({ level: Number(h.tagName.slice(1)), text: (h.textContent ?? '').trim() })))
+}
+
+test('the home page has one h1, a heading per section in order, and labelled ways into the shop', async ({ page }) => {
+  await visit(page, '/')
+  const main = page.locator('main')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(t('de', 'content:home.title'))
+
+  const headings = await headingLevels(page)
+  expect(headings.filter((h) => h.level === 1)).toHaveLength(1)
+  expect(headings[0]!.level).toBe(1)
+  for (let i = 1; i < headings.length; i++) expect(headings[i]!.level, headings[i]!.text).toBeLessThanOrEqual(headings[i - 1]!.level + 1)
+  // A section title no longer sits directly above the slider's own title.
+  expect(headings.map((h) => h.text)).not.toContain('Beliebte Produkte')
+  expect(headings.map((h) => h.text)).toEqual(
+    expect.arrayContaining(['Darauf können Sie sich verlassen', 'Produkte für die Waldarbeit', 'Bestseller', 'Marken, die wir führen']),
+  )
+
+  // B2B trust points.
+  await expect(main.getByText('Lieferung in 1–3 Werktagen')).toBeVisible()
+  await expect(main.getByText('Kauf auf Rechnung')).toBeVisible()
+  await expect(main.getByRole('link', { name: '+49 761 000000' })).toHaveAttribute('href', 'tel:+49761000000')
+
+  // The spare parts finder is reachable from the hero and from the spare parts section.
+  await expect(main.getByRole('link', { name: t('de', 'content:home.finder'), exact: true })).toHaveAttribute('href', '/product-finder')
+  await expect(main.getByRole('link', { name: 'Zum Ersatzteil-Finder', exact: false })).toHaveAttribute('href', '/product-finder')
+
+  // Ten labelled category teasers with a picture each; the picture is decorative (the label names the link).
+  const teasers = main.locator('.category-teasers a')
+  await expect(teasers).toHaveCount(10)
+  await expect(main.getByRole('link', { name: 'Seilwinden', exact: true })).toHaveAttribute('href', '/produkte/seilwinden/')
+  await expect(main.getByRole('link', { name: 'Kranersatzteile', exact: true })).toHaveAttribute('href', '/ersatzteile/kranersatzteile/')
+  const picture = teasers.first().locator('img')
+  await expect(picture).toHaveAttribute('alt', '')
+  await picture.scrollIntoViewIfNeeded()
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+
+  // Twelve manufacturer logos, each a link named after its manufacturer.
+  const logos = main.locator('.manufacturer-logos a')
+  await expect(logos).toHaveCount(12)
+  await expect(logos.first()).toHaveAccessibleName('Waldkraft')
+
+  await main.getByRole('link', { name: 'Seilwinden', exact: true }).click()
+  await expect(page).toHaveURL(/\/produkte\/seilwinden\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seilwinden')
+})
+
+test('a manufacturer logo on the home page opens that manufacturer’s page', async ({ page }) => {
+  await visit(page, '/')
+  await page.locator('main .manufacturer-logos a').filter({ hasText: 'Nordholz' }).click()
+  await expect(page).toHaveURL(/\/manufacturer\/[0-9a-f]{32}$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordholz')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the hero leaves room for content on the first screen', async ({ page, browser }, testInfo) => {
+    await visit(page, '/')
+    const main = page.locator('main')
+    const title = main.getByRole('heading', { level: 1 })
+    const range = main.getByRole('link', { name: t('de', 'content:home.range') })
+    await expect(title).toBeInViewport()
+    await expect(range).toBeInViewport()
+    const hero = await main.locator('.home-hero').boundingBox()
+    expect(hero!.y + hero!.height).toBeLessThan(844 * 0.8)
+    // The next section (the trust points) starts on the first screen.
+    const next = await main.getByRole('heading', { name: 'Darauf können Sie sich verlassen' }).boundingBox()
+    expect(next!.y).toBeLessThan(844)
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(390)
+    // a11y.spec.ts audits the home page on a desktop; the phone layout (teaser grid, trust list) here.
+    await auditUrl(browser, testInfo, '/', 200, { width: 390, height: 844 })
+  })
+})
+
+const translated: Array<[Exclude<Locale, 'de'>, string, string]> = [
+  ['en', 'Winches', '/en/products/winches/'],
+  ['fr', 'Treuils', '/fr/produits/treuils/'],
+]
+for (const [locale, winches, path] of translated) {
+  test(`@no-js-only the ${locale} home page is in its language with localised links`, async ({ page }) => {
+    await visit(page, `${prefix(locale)}/`)
+    const main = page.locator('main')
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'content:home.title'))
+    await expect(main.getByRole('link', { name: winches, exact: true })).toHaveAttribute('href', path)
+    await expect(main.getByRole('link', { name: t(locale, 'content:home.finder'), exact: true })).toHaveAttribute('href', `/${locale}/product-finder`)
+    await expect(main.getByRole('link', { name: t(locale, 'content:home.range') })).toHaveAttribute('href', `/${locale}${locale === 'en' ? '/products/' : '/produits/'}`)
+    await expect(main.locator('.manufacturer-logos a').first()).toHaveAttribute('href', new RegExp(`^/${locale}/manufacturer/`))
+  })
+}
+
+test('content pages name themselves once: one h1, no heading repeating it, no skipped level', async ({ page }) => {
+  for (const [path, title] of [['/branchen/forstbetriebe/', 'Forstbetriebe'], ['/produkte/seilwinden/', 'Seilwinden'], ['/unternehmen/service-kontakt/', 'Service & Kontakt']]) {
+    await visit(page, path)
+    const headings = await headingLevels(page)
+    expect(headings[0], path).toEqual({ level: 1, text: title })
+    expect(headings.filter((h) => h.level === 1), path).toHaveLength(1)
+    expect(headings.slice(1).map((h) => h.text), path).not.toContain(title)
+    for (let i = 1; i < headings.length; i++) expect(headings[i]!.level, `${path}: ${headings[i]!.text}`).toBeLessThanOrEqual(headings[i - 1]!.level + 1)
+  }
+})
