@@ -113,14 +113,14 @@ test.describe('new build', () => {
       })
       const marker = () => page.evaluate(() => (window as unknown as { __stayed?: number }).__stayed)
       const setMarker = () => page.evaluate(() => ((window as unknown as { __stayed?: number }).__stayed = 1))
-      const navLinks = page.locator('header nav a[href^="/"]')
+      const navLinks = page.locator('header nav a[href^="/"]:visible')
       await expect(navLinks.first()).toBeVisible()
       const [first, second] = await navLinks.evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, 2))
       expect(second).toBeTruthy()
 
       // Same build: a link is a client navigation (the page's window survives).
       await setMarker()
-      await page.locator(`header nav a[href="${first}"]`).first().click()
+      await page.locator(`header nav a[href="${first}"]:visible`).first().click()
       await expect(page).toHaveURL(`${origin}${first}`)
       await expect(page.locator('h1')).toBeVisible()
       expect(await marker()).toBe(1)
@@ -135,7 +135,7 @@ test.describe('new build', () => {
       expect(await answer.json()).toEqual({ version: nextVersion })
 
       await setMarker()
-      await page.locator(`header nav a[href="${second}"]`).first().click()
+      await page.locator(`header nav a[href="${second}"]:visible`).first().click()
       await expect(page).toHaveURL(`${origin}${second}`)
       await expect(page.locator('body[data-ready="true"]')).toBeAttached()
       expect(await marker()).toBeUndefined()

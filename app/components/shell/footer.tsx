@@ -16,7 +16,7 @@ interface FooterProps {
   service: NavLink[]
   /** Absent when the root loader failed; structured data needs absolute URLs. */
   publicUrl?: string
-  /** Fixed page controls (cookie preferences, jump-to-top), kept inside a landmark. */
+  /** Page controls (cookie preferences, jump-to-top), kept inside a landmark; shell.css places them. */
   children?: ReactNode
 }
 
@@ -100,7 +100,8 @@ export function Footer({ locale, footer, service, publicUrl, children }: FooterP
           })}
         />
       )}
-      {children}
+      {/* Fixed in the side gutters of wide screens; in this row where no gutter is free (shell.css). */}
+      {children && <div className="container footer-controls">{children}</div>}
     </footer>
   )
 }

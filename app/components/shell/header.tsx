@@ -10,6 +10,7 @@ import { CartIcon, SearchIcon, UserIcon } from './icons'
 import { LanguageSwitcher } from './language-switcher'
 import { Logo } from './logo'
 import { MainNavigation } from './main-navigation'
+import { MobileMenu } from './mobile-menu'
 
 // Decorative, like the icons in ./icons: the button's label names it.
 function LogoutIcon() {
@@ -47,6 +48,7 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
         </div>
       </div>
       <div className="container header-main">
+        <MobileMenu links={navigation} />
         <Logo locale={locale} />
         <Form method="get" action={localizePath(locale, '/search')} role="search" className="header-search">
           <label htmlFor="header-search-input" className="visually-hidden">

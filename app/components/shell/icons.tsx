@@ -122,3 +122,9 @@ export const BrokenImageIcon = () => (
     <path d="m3 3 18 18" />
   </Icon>
 )
+
+export const MenuIcon = () => (
+  <Icon>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+)
