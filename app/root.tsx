@@ -18,6 +18,7 @@ import { ErrorPage, isMaintenance, type PageError } from '~/components/error-pag
 import { FirstVisitDialog } from '~/components/shell/consent-dialog'
 import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'
 import { Breadcrumbs } from '~/components/shell/breadcrumbs'
+import { findSkipLink } from '~/lib/skip-links'
 import { SideCartProvider } from '~/components/cart/side-cart'
 import { CartSync } from '~/components/shell/cart-sync'
 import { ConsentScripts } from '~/components/shell/consent-scripts'
@@ -215,6 +216,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rejected = isRejection(routeError)
   const location = useLocation()
   const matches = useMatches()
+  const pageSkipLink = findSkipLink(matches)
   const nonce = useNonce()
   const { t } = useTranslation('common')
   const locale = getLocaleFromPath(location.pathname)
@@ -237,6 +239,15 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     pageRoot.current?.removeAttribute('inert')
   }, [blocking])
+  // After a client-side move to another page the keyboard starts at the top, as after a page load
+  // (skip links first) instead of inside the header's search field; filters (same path) keep it.
+  const focusStart = useRef<HTMLSpanElement>(null)
+  const shownPath = useRef(location.pathname)
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return
+    shownPath.current = location.pathname
+    if (!document.querySelector('dialog[open]')) focusStart.current?.focus({ preventScroll: true })
+  }, [location.pathname])
 
   return (
     <html lang={languageTags[locale]} dir="ltr">
@@ -255,9 +266,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Without JS a blocking consent dialog makes the page behind it inert and a backdrop covers
             it; with JS the modal dialog does both itself (showModal, ::backdrop). */}
         <div ref={pageRoot} className="page-root" {...(blocking ? { inert: '' } : {})}>
+          <span ref={focusStart} tabIndex={-1} className="visually-hidden" />
           <a href="#main" className="skip-link">
             {t('skipToContent')}
           </a>
+          {pageSkipLink && !error ? (
+            <a href={pageSkipLink.href} className="skip-link">
+              {t(pageSkipLink.label)}
+            </a>
+          ) : null}
           {/* The side cart (JS only) wraps what can open it: the header's cart control and the buy box. */}
           <SideCartProvider>
             {navigation ? (

@@ -26,6 +26,7 @@ import {
 } from '~/store/customer.server'
 import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
+import { buttonClass } from '~/components/ui/button'
 
 /** What the page shows: the list, the form for a new or an existing address, or the delete confirmation. */
 type Mode =
@@ -146,7 +147,7 @@ function ActionButton({ intent, addressId, label }: { intent: 'default-billing' 
     <Form method="post" action={pathname} className="address-action">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="addressId" value={addressId} />
-      <button type="submit" className={intent === 'delete' ? 'btn btn-small btn-danger' : 'btn btn-small btn-secondary'} disabled={busy}>
+      <button type="submit" className={buttonClass({ size: 'small', variant: intent === 'delete' ? 'primary' : 'secondary', color: intent === 'delete' ? 'danger' : 'color' })} disabled={busy}>
         {label}
       </button>
     </Form>
@@ -170,7 +171,7 @@ function AddressCard({ address, locale }: { address: AddressView; locale: Locale
       {address.defaultBilling ? <p className="address-note">{t('address.billingLockedShort')}</p> : null}
       <div className="address-actions">
         {address.defaultBilling ? null : (
-          <Link to={`${base}?address=${address.id}`} className="btn btn-small btn-secondary">
+          <Link to={`${base}?address=${address.id}`} className={buttonClass({ size: 'small', variant: 'secondary' })}>
             {t('address.edit')}
             <span className="visually-hidden">: {name}, {address.street}</span>
           </Link>
@@ -180,7 +181,7 @@ function AddressCard({ address, locale }: { address: AddressView; locale: Locale
         )}
         {address.defaultBilling ? null : <ActionButton intent="default-billing" addressId={address.id} label={t('address.makeBilling')} />}
         {isDefault ? null : (
-          <Link to={`${base}?delete=${address.id}`} className="btn btn-small btn-text address-delete-link">
+          <Link to={`${base}?delete=${address.id}`} className={buttonClass({ size: 'small', variant: 'text', color: 'danger' })}>
             {t('address.delete')}
             <span className="visually-hidden">: {name}, {address.street}</span>
           </Link>
@@ -246,7 +247,7 @@ export default function AccountAddress() {
           <h1>{t('address.title')}</h1>
           <p className="account-intro">{t('address.intro')}</p>
         </div>
-        <Link to={`${listHref}?address=new`} className="btn btn-medium btn-primary">
+        <Link to={`${listHref}?address=new`} className={buttonClass()}>
           {t('address.add')}
         </Link>
       </header>

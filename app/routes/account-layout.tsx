@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { accountHeaders, accountSession } from '~/store/customer.server'
 import accountCss from '~/styles/account.css?url'
+import { buttonClass } from '~/components/ui/button'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
@@ -45,7 +46,7 @@ function AccountNavigation({ locale }: { locale: Locale }) {
       </ul>
       {/* Logout changes state: a POST (spec section 4), never a link. */}
       <Form method="post" action={localizePath(locale, '/logout')} className="account-logout">
-        <button type="submit" className="account-logout-button">
+        <button type="submit" className={buttonClass({ variant: 'text' }, 'account-logout-button')}>
           {t('nav.logout')}
         </button>
       </Form>

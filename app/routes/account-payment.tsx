@@ -4,9 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiClientError } from '@shopware/api-client'
 import { useTranslation } from 'react-i18next'
-import { FormErrors } from '~/components/ui/form'
+import { Badge } from '~/components/ui/badge'
+import { FormErrors, RadioGroupField } from '~/components/ui/form'
 import { paymentMethodSchema } from '~/forms/payment-method'
-import { translateFormMessage } from '~/forms/messages'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { flash } from '~/session/flash.server'
 import {
@@ -19,6 +19,7 @@ import {
 } from '~/store/customer.server'
 import { throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
+import { buttonClass } from '~/components/ui/button'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
@@ -74,7 +75,6 @@ export default function AccountPayment() {
     shouldValidate: 'onSubmit',
   })
   const field = fields.paymentMethodId
-  const errors = field.errors ?? []
   const busy = navigation.state === 'submitting'
   return (
     <>
@@ -85,46 +85,26 @@ export default function AccountPayment() {
       <section className="account-panel" aria-labelledby="payment-legend">
         <Form method="post" {...getFormProps(form)} className="form-stack">
           <FormErrors errors={form.errors} id={form.errorId} />
-          <fieldset
+          <RadioGroupField
+            field={field}
+            legend={t('payment.legend')}
+            legendId="payment-legend"
             className="payment-choices"
-            aria-describedby={errors.length ? field.errorId : undefined}
-          >
-            <legend id="payment-legend">{t('payment.legend')}</legend>
-            {methods.map((method) => {
-              const id = `${field.id}-${method.id}`
-              return (
-                <div key={method.id} className="payment-choice">
-                  <input
-                    type="radio"
-                    id={id}
-                    name={field.name}
-                    value={method.id}
-                    defaultChecked={(field.initialValue ?? current) === method.id}
-                    required
-                    aria-describedby={method.description ? `${id}-description` : undefined}
-                  />
-                  <label htmlFor={id}>
-                    <span className="payment-name">
-                      {method.name}
-                      {method.id === current ? <span className="account-tag">{t('payment.current')}</span> : null}
-                    </span>
-                    {method.description ? (
-                      <span id={`${id}-description`} className="payment-description">
-                        {method.description}
-                      </span>
-                    ) : null}
-                  </label>
-                </div>
-              )
-            })}
-            {errors.length ? (
-              <p id={field.errorId} className="form-error">
-                {errors.map((message) => translateFormMessage(t, message, { field: t('payment.legend') })).join(' ')}
-              </p>
-            ) : null}
-          </fieldset>
+            required
+            defaultValue={current}
+            options={methods.map((method) => ({
+              value: method.id,
+              label: (
+                <span className="payment-name">
+                  {method.name}
+                  {method.id === current ? <Badge tone="success">{t('payment.current')}</Badge> : null}
+                </span>
+              ),
+              description: method.description || undefined,
+            }))}
+          />
           <div className="form-actions">
-            <button type="submit" className="btn btn-medium btn-primary" disabled={busy}>
+            <button type="submit" className={buttonClass()} disabled={busy}>
               {busy ? t('saving') : t('payment.submit')}
             </button>
           </div>

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { ApiClientError } from '@shopware/api-client'
 import { useTranslation } from 'react-i18next'
-import { FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
+import { Fieldset, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { changeEmailSchema } from '~/forms/change-email'
 import { changePasswordSchema, passwordFields } from '~/forms/change-password'
 import { companyTypes, profileSchema, type ProfileValues } from '~/forms/profile'
@@ -23,6 +23,7 @@ import {
 } from '~/store/customer.server'
 import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
+import { buttonClass } from '~/components/ui/button'
 
 type Intent = 'profile' | 'email' | 'password'
 
@@ -134,7 +135,7 @@ function Submit({ intent, label, busyLabel }: { intent: Intent; label: string; b
   return (
     <div className="form-actions">
       <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className="btn btn-medium btn-primary" disabled={busy}>
+      <button type="submit" className={buttonClass()} disabled={busy}>
         {busy ? busyLabel : label}
       </button>
     </div>
@@ -168,8 +169,7 @@ function ProfileForm() {
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <FormErrors errors={form.errors} id={form.errorId} />
         <RequiredNote />
-        <fieldset className="account-fieldset">
-          <legend>{t('profile.personal')}</legend>
+        <Fieldset className="account-fieldset" legend={t('profile.personal')}>
           <div className="form-grid">
             <SelectField
               field={fields.salutationId}
@@ -180,10 +180,9 @@ function ProfileForm() {
             <TextField field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
             <TextField field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
           </div>
-        </fieldset>
+        </Fieldset>
         {profile.business ? (
-          <fieldset className="account-fieldset">
-            <legend>{t('profile.company')}</legend>
+          <Fieldset className="account-fieldset" legend={t('profile.company')}>
             <div className="form-grid">
               <TextField field={fields.company} label={t('fields.company')} autoComplete="organization" />
               <SelectField
@@ -204,7 +203,7 @@ function ProfileForm() {
               </p>
               <p className="form-hint">{t('profile.invoiceEmailHint')}</p>
             </div>
-          </fieldset>
+          </Fieldset>
         ) : null}
         <Submit intent="profile" label={t('profile.submit')} busyLabel={t('saving')} />
       </Form>

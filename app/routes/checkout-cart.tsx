@@ -13,7 +13,7 @@ import { CartNotices } from '~/components/cart/cart-notices'
 import { CartTotals } from '~/components/cart/cart-totals'
 import { AppliedPromotions, PromotionForm } from '~/components/cart/promotion-form'
 import { QuickOrderForm } from '~/components/cart/quick-order-form'
-import { ButtonLink } from '~/components/ui/button'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
@@ -154,7 +154,7 @@ export default function CheckoutCart() {
                   {t('page.blocked')}
                 </p>
                 {/* Not a link while the store would refuse the order: the reason is right above it. */}
-                <button type="button" className="btn btn-large btn-primary cart-checkout is-disabled" aria-disabled="true" aria-describedby="cart-blocked">
+                <button type="button" className={buttonClass({ size: 'large' }, 'cart-checkout is-disabled')} aria-disabled="true" aria-describedby="cart-blocked">
                   {t('page.toCheckout')}
                 </button>
               </>

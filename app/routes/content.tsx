@@ -12,6 +12,7 @@ import { throwPageError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
 import { loadProductPage, productSeo, productStructuredData } from '~/store/product.server'
 import cmsCss from '~/styles/cms.css?url'
+import { catalogueSkipLink } from '~/lib/skip-links'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cmsCss }]
 
@@ -86,6 +87,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders)
 
 export const meta: MetaFunction<typeof loader> = listingPageMeta
+
+export const handle = { skipLink: catalogueSkipLink }
 
 export default function Content() {
   const pageData = useLoaderData<typeof loader>()

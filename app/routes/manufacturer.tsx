@@ -10,6 +10,7 @@ import { getStore } from '~/store/client.server'
 import { throwPageError } from '~/store/errors.server'
 import { loadManufacturerPage } from '~/store/listing.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
+import { catalogueSkipLink } from '~/lib/skip-links'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -56,6 +57,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
 export const meta: MetaFunction<typeof loader> = listingPageMeta
+
+export const handle = { skipLink: catalogueSkipLink }
 
 export default function Manufacturer() {
   const { locale, manufacturer, listing } = useLoaderData<typeof loader>()

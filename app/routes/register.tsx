@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { buttonClass } from '~/components/ui/button'
-import { CheckboxField, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
+import { CheckboxField, Fieldset, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { COMPANY_TYPES, registerSchema, type AddressFormValues, type RegisterValues } from '~/forms/register'
 import { legalPageHref } from '~/lib/links'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
@@ -170,8 +170,7 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
         <Form method="post" className="form-stack" {...getFormProps(form)}>
           <FormErrors errors={form.errors} id={form.errorId} />
           <RequiredNote />
-          <fieldset className="form-fieldset">
-            <legend>{t('register.sections.contact')}</legend>
+          <Fieldset legend={t('register.sections.contact')}>
             <div className="form-grid">
               <SelectField
                 field={fields.salutationId}
@@ -184,9 +183,8 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
               <TextField field={fields.lastName} label={t('register.fields.lastName')} autoComplete="family-name" />
               <TextField field={fields.phone} label={t('register.fields.phone')} type="tel" autoComplete="tel" />
             </div>
-          </fieldset>
-          <fieldset className="form-fieldset">
-            <legend>{t('register.sections.company')}</legend>
+          </Fieldset>
+          <Fieldset legend={t('register.sections.company')}>
             <div className="form-grid">
               <TextField field={fields.company} label={t('register.fields.company')} autoComplete="organization" />
               <SelectField
@@ -211,9 +209,8 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
                 autoComplete="url"
               />
             </div>
-          </fieldset>
-          <fieldset className="form-fieldset">
-            <legend>{t('register.sections.access')}</legend>
+          </Fieldset>
+          <Fieldset legend={t('register.sections.access')}>
             <div className="form-grid">
               <TextField field={fields.email} label={t('register.fields.email')} type="email" autoComplete="email" />
               <TextField
@@ -233,19 +230,16 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
                 noDefault
               />
             </div>
-          </fieldset>
-          <fieldset className="form-fieldset">
-            <legend>{t('register.sections.billing')}</legend>
+          </Fieldset>
+          <Fieldset legend={t('register.sections.billing')}>
             <AddressFields fields={billing} countries={options.countries} enhanced={enhanced} />
-          </fieldset>
+          </Fieldset>
           <CheckboxField field={fields.differentShipping} label={t('register.fields.differentShipping')} />
-          <fieldset className="form-fieldset" hidden={enhanced && !differentShipping}>
-            <legend>{t('register.sections.shipping')}</legend>
+          <Fieldset legend={t('register.sections.shipping')} hidden={enhanced && !differentShipping}>
             {enhanced ? null : <p className="form-hint">{t('register.hints.shipping')}</p>}
             <AddressFields fields={shipping} countries={options.countries} enhanced={enhanced} />
-          </fieldset>
-          <fieldset className="form-fieldset">
-            <legend>{t('register.sections.options')}</legend>
+          </Fieldset>
+          <Fieldset legend={t('register.sections.options')}>
             <div className="form-stack">
               <CheckboxField field={fields.reseller} label={t('register.fields.reseller')} hint={t('register.hints.reseller')} />
               <CheckboxField field={fields.newsletter} label={t('register.fields.newsletter')} />
@@ -262,7 +256,7 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
                 required
               />
             </div>
-          </fieldset>
+          </Fieldset>
           <div className="form-actions">
             <button type="submit" className={buttonClass({ variant: 'primary', size: 'large' })} disabled={busy}>
               {busy ? t('form.submitting') : t('register.submit')}

@@ -12,6 +12,7 @@ import { getStore } from '~/store/client.server'
 import { throwPageError } from '~/store/errors.server'
 import { loadSearch } from '~/store/listing.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
+import { catalogueSkipLink } from '~/lib/skip-links'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -54,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
 export const meta: MetaFunction<typeof loader> = listingPageMeta
+
+export const handle = { skipLink: catalogueSkipLink }
 
 export default function Search() {
   const { locale, term, listing } = useLoaderData<typeof loader>()

@@ -228,7 +228,9 @@ export async function addToCartAction(
     : { type: 'success', messageKey: 'product:cart.added', values: { name: facts.name } }
   const headers = new Headers()
   for (const cookie of result.headers) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', flash(context, message, request))
+  // The buy box with JS opens the side cart on the added line, which confirms it; a notice would only
+  // push the page down behind it. Problems are still said on the page.
+  if (problem || formData.get('confirmation') !== 'side-cart') headers.append('Set-Cookie', flash(context, message, request))
   return { type: 'done', location, headers }
 }
 

@@ -10,7 +10,7 @@ import { getStore, type Store } from './client.server'
 import { sanitizeCmsHtml, toCmsPage } from './cms.server'
 import { navigationCategoryId } from './context.server'
 import { isNotFound } from './errors.server'
-import { categoryListingBody } from './listing.server'
+import { categoryListingBody, fitCardPricesToRange } from './listing.server'
 
 type SeoUrl = Schemas['SeoUrl']
 type RouteName = SeoUrl['routeName']
@@ -165,6 +165,7 @@ async function loadCategory(context: ContentContext, store: Store, id: string, l
   if (category.cmsPage) {
     page.cms = toCmsPage(category.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl, ...(listing ? { listingQuery: listing } : {}) })
     if (listing && hasListing(page.cms)) {
+      await fitListingPrices(store, page.cms)
       page.listingSeo = { canonicalPath: listing.p > 1 ? `${path}?p=${listing.p}` : path }
       if (isFiltered(listing)) page.listingSeo.robots = 'noindex,follow'
     }
@@ -191,6 +192,14 @@ async function loadLandingPage(context: ContentContext, store: Store, id: string
   if (metaDescription) page.metaDescription = metaDescription
   if (landing.cmsPage) page.cms = toCmsPage(landing.cmsPage, { locale, logger: context.logger, publicUrl: context.publicUrl })
   return page
+}
+
+/** The listing slot's card prices inside an active price range (see fitCardPricesToRange). */
+async function fitListingPrices(store: Store, cms: CmsPageData): Promise<void> {
+  for (const section of cms.sections)
+    for (const block of section.blocks)
+      for (const [index, element] of block.elements.entries())
+        if (element.type === 'product-listing') block.elements[index] = { ...element, listing: await fitCardPricesToRange(store, element.listing) }
 }
 
 function hasListing(cms: CmsPageData): boolean {

@@ -22,6 +22,31 @@ function setup(path = '/') {
 const q = (s = '') => parseListingQuery(new URLSearchParams(s))
 const winches = sid('category:winches')
 
+describe('card prices inside a price filter', () => {
+  // FS-41001 (forestry rope) costs 89 € in its cheapest variant; its variants reach 311.50 €.
+  const search = (filter: string) => q(`search=Forstseil&limit=100&${filter}`)
+  const rope = (view: { products: { productNumber: string; price?: number; fromPrice: boolean }[] }) =>
+    view.products.find((p) => p.productNumber === 'FS-41001')
+
+  it('shows the cheapest variant inside the range, not the cheaper one below it', async () => {
+    const { context, request } = setup()
+    const plain = await loadSearch(context, request, 'de', search(''))
+    expect(rope(plain!)).toMatchObject({ price: 89, fromPrice: true })
+    const view = await loadSearch(context, request, 'de', search('min-price=150'))
+    // Variants at 155.75, 178, 195.80 … are in the range: the cheapest of them is shown.
+    expect(rope(view!)).toMatchObject({ price: 155.75, fromPrice: true })
+    const within = await loadSearch(context, request, 'de', search('min-price=100&max-price=120'))
+    expect(rope(within!)).toMatchObject({ price: 111.25, fromPrice: true })
+    for (const product of [...view!.products, ...within!.products]) if (product.price !== undefined) expect(product.price).toBeGreaterThanOrEqual(100)
+  })
+
+  it('keeps the listing price when it is inside the range already', async () => {
+    const { context, request } = setup()
+    const view = await loadSearch(context, request, 'de', search('max-price=100'))
+    expect(rope(view!)).toMatchObject({ price: 89, fromPrice: true })
+  })
+})
+
 describe('loadCategoryListing', () => {
   it('maps products, prices, availability, sortings and facets', async () => {
     const { context, request } = setup()

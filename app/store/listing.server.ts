@@ -5,7 +5,7 @@ import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
-import { cardPrice } from '~/lib/price'
+import { cardPrice, pieceCalculatedPrice, shownPrice } from '~/lib/price'
 import { getStore, type Store } from './client.server'
 import { navigationCategoryId } from './context.server'
 
@@ -155,6 +155,57 @@ export function toListingView(result: Partial<ListingResult>, query: ListingQuer
   return view
 }
 
+const VARIANT_PAGE = 100
+// A listing page has at most 100 families; more than 1,000 variants of those would be an odd catalogue.
+const MAX_VARIANT_PAGES = 10
+
+/**
+ * With a minimum price filter, a family's "from" price (its cheapest variant overall) can lie below
+ * the range the shopper asked for, although the store listed the family for a variant inside it.
+ * Such cards show the cheapest variant inside the range instead ("from", as more variants may be).
+ * Only those families' variants are read, in one request after the listing (it needs its result).
+ */
+export async function fitCardPricesToRange(store: Store, view: ListingView): Promise<ListingView> {
+  const min = view.query.minPrice
+  if (min === undefined) return view
+  const max = view.query.maxPrice !== undefined && view.query.maxPrice > 0 ? view.query.maxPrice : Infinity
+  const below = view.products.filter((p) => p.price !== undefined && p.price < min)
+  if (!below.length) return view
+  // The store answers at most 100 products a request: the first page tells how many more to ask for at once.
+  const variantPage = async (page: number) => {
+    const { data } = await store.invoke('readProduct post /product', {
+      body: {
+        // The Store API types a list as one '|'-separated string, as Shopware accepts it.
+        filter: [{ type: 'equalsAny', field: 'parentId', value: below.map((p) => p.id).join('|') }],
+        includes: { product: ['id', 'parentId', 'calculatedPrice', 'calculatedPrices'] },
+        limit: VARIANT_PAGE,
+        page,
+        'total-count-mode': page === 1 ? 'exact' : 'none',
+      },
+    })
+    return data
+  }
+  const first = await variantPage(1)
+  const pages = Math.min(MAX_VARIANT_PAGES, Math.ceil((first.total ?? 0) / VARIANT_PAGE))
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => variantPage(i + 2)))
+  const variants = [first, ...rest].flatMap((page) => page.elements ?? [])
+  const best = new Map<string, NonNullable<ReturnType<typeof shownPrice>>>()
+  for (const variant of variants) {
+    // The store filters on a variant's price for one piece, so that is the price compared here.
+    const shown = shownPrice(pieceCalculatedPrice(variant))
+    if (!variant.parentId || !shown || shown.unitPrice < min || shown.unitPrice > max) continue
+    const current = best.get(variant.parentId)
+    if (!current || shown.unitPrice < current.unitPrice) best.set(variant.parentId, shown)
+  }
+  const products = view.products.map((product) => {
+    const shown = best.get(product.id)
+    if (!shown) return product
+    const { listPrice: _list, savingPercent: _saving, ...rest } = product
+    return { ...rest, ...shown, price: shown.unitPrice, fromPrice: true }
+  })
+  return { ...view, products }
+}
+
 /** One page of a category's products (the navigation root lists the whole catalogue). */
 async function categoryListing(store: Store, categoryId: string, query: ListingQuery, extra: Record<string, unknown> = {}) {
   const { data } = await store.invoke('readProductListing post /product-listing/{categoryId}', {
@@ -173,7 +224,7 @@ export async function loadCategoryListing(
   query: ListingQuery,
 ): Promise<ListingView> {
   const store = getStore(context, request, locale)
-  return toListingView(await categoryListing(store, categoryId, query), query, locale)
+  return fitCardPricesToRange(store, toListingView(await categoryListing(store, categoryId, query), query, locale))
 }
 
 /** Search results; undefined for a missing or empty term (the page then shows the search form). */
@@ -189,7 +240,7 @@ export async function loadSearch(
     headers: seoHeaders,
     body: { ...listingBody(query), search: query.search },
   })
-  return toListingView(data, query, locale)
+  return fitCardPricesToRange(store, toListingView(data, query, locale))
 }
 
 export interface Suggestion {
@@ -294,7 +345,7 @@ export async function loadManufacturerPage(
   const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] })
   const found = manufacturersOf(data).find((m) => m.id === id)
   if (!found) return undefined
-  const listing = toListingView(data, pageQuery, locale)
+  const listing = await fitCardPricesToRange(store, toListingView(data, pageQuery, locale))
   listing.facets.manufacturers = []
   listing.fixed = { manufacturer: id }
   return { manufacturer: found, listing }

@@ -41,7 +41,7 @@ async function choose(page: Page, locale: Locale, step: string, param: string, v
 }
 
 async function resultNumbers(page: Page): Promise<string[]> {
-  const texts = await page.locator('.finder-card-number').allTextContents()
+  const texts = await page.locator('.finder-card .product-card-number').allTextContents()
   return texts.map((text) => text.match(/FS-\d+/)?.[0] ?? text).sort()
 }
 
@@ -69,7 +69,7 @@ test('finder narrows crane manufacturer → crane type to the matching parts (de
   await expect.poll(() => resultNumbers(page)).toEqual(NORDHOLZ_K75)
 
   // Every result links to its product page.
-  await page.locator('.finder-card-link').first().click()
+  await page.locator('.finder-card .product-card-link').first().click()
   await expect(page.getByTestId('product-number')).toHaveText(/^FS-700\d\d$/)
 })
 
@@ -86,14 +86,14 @@ test('finder narrows machine manufacturer → machine type (en)', async ({ page 
   await choose(page, 'en', 'machineType', 'machine-type', 'Traktor-Anbauwinde', js)
   await expect(page.getByText(t('en', 'media:finder.count_other', { count: 8 }))).toBeVisible()
   await expect.poll(() => resultNumbers(page)).toEqual(TRACTOR_WINCHES)
-  await expect(page.locator('.finder-card-link').first()).toHaveAttribute('href', /^\/en\//)
+  await expect(page.locator('.finder-card .product-card-link').first()).toHaveAttribute('href', /^\/en\//)
 })
 
 test('finder in French: Alpentec AK 7 parts, and result images go through /thumbnail/', async ({ page }) => {
   await page.goto(`${finderPath('fr')}?crane-manufacturer=Alpentec&crane-type=Alpentec+AK+7`)
   await expect(page.getByRole('heading', { level: 1, name: t('fr', 'media:finder.title') })).toBeVisible()
   await expect.poll(() => resultNumbers(page)).toEqual(ALPENTEC_AK7)
-  const srcset = await page.locator('.finder-card-media img').first().getAttribute('srcset')
+  const srcset = await page.locator('.finder-card .product-card-media img').first().getAttribute('srcset')
   expect(srcset).toMatch(/^\/thumbnail\/\?src=/)
 })
 

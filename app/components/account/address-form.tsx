@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
+import { ErrorList, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { addressSchema } from '~/forms/address'
-import { translateFormMessage } from '~/forms/messages'
+import { buttonClass } from '~/components/ui/button'
 
 export interface CountryChoice {
   id: string
@@ -68,11 +68,7 @@ function StateField({ field, countries, countryId }: { field: Field; countries: 
               </optgroup>
             ))}
       </select>
-      {errors.length ? (
-        <p id={field.errorId} className="form-error">
-          {errors.map((message) => translateFormMessage(t, message, { field: t('fields.state') })).join(' ')}
-        </p>
-      ) : null}
+      <ErrorList id={field.errorId} errors={errors} fieldName={t('fields.state')} />
     </div>
   )
 }
@@ -138,7 +134,7 @@ export function AddressForm({ id, title, submitLabel, cancelHref, defaults, coun
           <TextField field={fields.phoneNumber} label={t('fields.phoneNumber')} type="tel" autoComplete="tel" />
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-medium btn-primary" disabled={busy}>
+          <button type="submit" className={buttonClass()} disabled={busy}>
             {busy ? t('saving') : submitLabel}
           </button>
           <Link to={cancelHref} className="account-link">

@@ -7,6 +7,7 @@ import type { OrderDetailView } from '~/store/customer.server'
 import { AddressLines } from './address-lines'
 import { formatOrderDate, PaymentState, payAgainHref } from './order-table'
 import './order-details.css'
+import { buttonClass } from '~/components/ui/button'
 
 /** The items of an order: product and number, quantity, normal price, the shopper's price, line subtotal. */
 function OrderItems({ order, locale }: { order: OrderDetailView; locale: Locale }) {
@@ -90,7 +91,7 @@ export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; 
       {order.payAgain ? (
         <div className="order-unpaid" role="status">
           <p>{t('orders.unpaidHint')}</p>
-          <Link to={payAgainHref(locale, order.id)} className="btn btn-medium btn-primary">
+          <Link to={payAgainHref(locale, order.id)} className={buttonClass()}>
             {t('orders.payAgain')}
           </Link>
         </div>
@@ -139,7 +140,7 @@ export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; 
         {/* Changes the cart, so a POST (a link could be followed by prefetchers). */}
         <Form method="post" className="order-reorder">
           <input type="hidden" name="intent" value="reorder" />
-          <button type="submit" className="btn btn-medium btn-primary" aria-describedby="order-reorder-hint" disabled={busy}>
+          <button type="submit" className={buttonClass()} aria-describedby="order-reorder-hint" disabled={busy}>
             {t('orders.reorder')}
           </button>
           <p id="order-reorder-hint" className="account-muted">

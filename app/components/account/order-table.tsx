@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { languageTags, localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import './order-details.css'
+import { buttonClass } from '~/components/ui/button'
 
 export interface OrderRow {
   id: string
@@ -80,7 +81,7 @@ export function OrderTable({ orders, locale, caption }: { orders: OrderRow[]; lo
                   {order.payAgain ? (
                     <Link
                       to={payAgainHref(locale, order.id)}
-                      className="btn btn-small btn-secondary"
+                      className={buttonClass({ size: 'small', variant: 'secondary' })}
                       aria-label={t('orders.payAgainFor', { number: order.orderNumber })}
                     >
                       {t('orders.payAgain')}
@@ -102,7 +103,7 @@ export function NoOrders({ locale }: { locale: Locale }) {
   return (
     <div className="account-empty" role="status">
       <p>{t('orders.empty')}</p>
-      <Link to={localizePath(locale, '/')} className="btn btn-small btn-secondary">
+      <Link to={localizePath(locale, '/')} className={buttonClass({ size: 'small', variant: 'secondary' })}>
         {t('orders.startShopping')}
       </Link>
     </div>

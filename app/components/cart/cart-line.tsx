@@ -5,10 +5,11 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from '~/components/product-image'
 import { quantitySchema } from '~/forms/cart'
-import { translateFormMessage } from '~/forms/messages'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartLineView } from '~/store/cart.server'
+import { buttonClass } from '~/components/ui/button'
+import { ErrorList } from '~/components/ui/form'
 
 export interface CartFormReply {
   formId: string
@@ -117,7 +118,7 @@ function QuantityForm({ line, locale, action }: { line: CartLineView; locale: Lo
           className="form-control cart-quantity-input"
           aria-describedby={hint ? `${fields.quantity.descriptionId} ${fields.quantity.errorId}` : fields.quantity.errorId}
         />
-        <button type="submit" className="btn btn-small btn-secondary cart-quantity-submit" disabled={busy}>
+        <button type="submit" className={buttonClass({ variant: 'secondary' }, 'cart-quantity-submit')} disabled={busy}>
           <span aria-hidden="true">{busy ? t('line.updating') : t('line.update')}</span>
           <span className="visually-hidden">{t('line.updateLabel', { name: line.label })}</span>
         </button>
@@ -127,9 +128,7 @@ function QuantityForm({ line, locale, action }: { line: CartLineView; locale: Lo
           {hint}
         </p>
       ) : null}
-      <p id={fields.quantity.errorId} className="form-error" role="alert">
-        {errors.map((message) => translateFormMessage(t, message)).join(' ')}
-      </p>
+      <ErrorList id={fields.quantity.errorId} errors={errors} alert />
     </fetcher.Form>
   )
 }
@@ -141,7 +140,7 @@ function RemoveForm({ line, action, onRemove }: { line: CartLineView; action: st
     <fetcher.Form method="post" action={action} className="cart-remove" preventScrollReset onSubmit={onRemove}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="lineItemId" value={line.id} />
-      <button type="submit" className="btn btn-small btn-text cart-remove-button" disabled={fetcher.state !== 'idle'}>
+      <button type="submit" className={buttonClass({ size: 'small', variant: 'text', color: 'danger' }, 'cart-remove-button')} disabled={fetcher.state !== 'idle'}>
         <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24">
           <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z" />
         </svg>

@@ -3,11 +3,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { promotionSchema } from '~/forms/cart'
-import { translateFormMessage } from '~/forms/messages'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartPromotionView } from '~/store/cart.server'
 import { useCartReply, useResetAfterSuccess, type CartFormReply } from './cart-line'
+import { buttonClass } from '~/components/ui/button'
+import { ErrorList } from '~/components/ui/form'
 
 /** The promotion code field: redeem a code; the store's answer (applied, waiting, unknown) comes as a message. */
 export function PromotionForm({ action, redirectTo }: { action: string; redirectTo?: string }) {
@@ -40,13 +41,11 @@ export function PromotionForm({ action, redirectTo }: { action: string; redirect
           spellCheck={false}
           aria-describedby={fields.code.errorId}
         />
-        <button type="submit" className="btn btn-medium btn-secondary" disabled={fetcher.state !== 'idle'}>
+        <button type="submit" className={buttonClass({ variant: 'secondary' })} disabled={fetcher.state !== 'idle'}>
           {t('promotion.submit')}
         </button>
       </div>
-      <p id={fields.code.errorId} className="form-error" role="alert">
-        {errors.map((message) => translateFormMessage(t, message)).join(' ')}
-      </p>
+      <ErrorList id={fields.code.errorId} errors={errors} alert />
     </fetcher.Form>
   )
 }
@@ -73,7 +72,7 @@ export function AppliedPromotions({ promotions, locale, action }: { promotions: 
               <fetcher.Form method="post" action={action} preventScrollReset className="cart-promotion-remove">
                 <input type="hidden" name="intent" value="promotion-remove" />
                 <input type="hidden" name="lineItemId" value={promotion.id} />
-                <button type="submit" className="btn btn-small btn-text" disabled={fetcher.state !== 'idle'}>
+                <button type="submit" className={buttonClass({ size: 'small', variant: 'text' })} disabled={fetcher.state !== 'idle'}>
                   <span aria-hidden="true">{t('promotion.remove')}</span>
                   <span className="visually-hidden">{t('promotion.removeLabel', { name: promotion.label })}</span>
                 </button>

@@ -3,8 +3,9 @@ import { parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { quickOrderSchema } from '~/forms/cart'
-import { translateFormMessage } from '~/forms/messages'
 import { useCartReply, useResetAfterSuccess, type CartFormReply } from './cart-line'
+import { buttonClass } from '~/components/ui/button'
+import { ErrorList, Hint } from '~/components/ui/form'
 
 /**
  * Quick order (B2B): article numbers and quantities typed line by line or uploaded as CSV; all
@@ -44,12 +45,8 @@ export function QuickOrderForm({ action }: { action: string }) {
             spellCheck={false}
             autoCapitalize="characters"
           />
-          <p id={fields.lines.descriptionId} className="form-hint">
-            {t('quickOrder.linesHint')}
-          </p>
-          <p id={fields.lines.errorId} className="form-error" role="alert">
-            {lineErrors.map((message) => translateFormMessage(t, message)).join(' ')}
-          </p>
+          <Hint id={fields.lines.descriptionId}>{t('quickOrder.linesHint')}</Hint>
+          <ErrorList id={fields.lines.errorId} errors={lineErrors} alert />
         </div>
         <div className="form-field">
           <label htmlFor={fields.file.id} className="form-label">
@@ -61,14 +58,10 @@ export function QuickOrderForm({ action }: { action: string }) {
             accept=".csv,.txt,.tsv,text/csv,text/plain"
             className="cart-quick-order-file"
           />
-          <p id={fields.file.descriptionId} className="form-hint">
-            {t('quickOrder.fileHint')}
-          </p>
-          <p id={fields.file.errorId} className="form-error" role="alert">
-            {fileErrors.map((message) => translateFormMessage(t, message)).join(' ')}
-          </p>
+          <Hint id={fields.file.descriptionId}>{t('quickOrder.fileHint')}</Hint>
+          <ErrorList id={fields.file.errorId} errors={fileErrors} alert />
         </div>
-        <button type="submit" className="btn btn-medium btn-primary" disabled={fetcher.state !== 'idle'}>
+        <button type="submit" className={buttonClass()} disabled={fetcher.state !== 'idle'}>
           {t('quickOrder.submit')}
         </button>
       </fetcher.Form>

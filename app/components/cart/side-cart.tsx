@@ -7,6 +7,8 @@ import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { SideCartData } from '~/routes/side-cart'
 import type { CartLineView } from '~/store/cart.server'
+import { Button, ButtonLink, IconButton, buttonClass } from '~/components/ui/button'
+import { Dialog } from '~/components/ui/dialog'
 import { CartTotals } from './cart-totals'
 import './side-cart.css'
 
@@ -103,10 +105,11 @@ function SideCartDialog({
   const cart = fetcher.data?.cart
   const failed = fetcher.data?.failed === true
   return (
-    <dialog
+    <Dialog
       ref={dialog}
+      placement="side"
       className="side-cart"
-      aria-labelledby="side-cart-title"
+      titleId="side-cart-title"
       onClose={onDialogClose}
       // A click on the backdrop (outside the panel) closes it, as on every drawer.
       onClick={(event) => {
@@ -120,10 +123,9 @@ function SideCartDialog({
             {t('sideCart.title')}
             {cart && !cart.isEmpty ? <span className="side-cart-count"> ({t('sideCart.itemCount', { count: cart.count })})</span> : null}
           </h2>
-          <button type="button" className="side-cart-close" onClick={onClose}>
+          <IconButton label={t('sideCart.close')} color="black" className="side-cart-close" onClick={onClose}>
             <CloseIcon />
-            <span className="visually-hidden">{t('sideCart.close')}</span>
-          </button>
+          </IconButton>
         </header>
         <div className="side-cart-body" aria-busy={fetcher.state !== 'idle'}>
           {cart ? (
@@ -149,22 +151,22 @@ function SideCartDialog({
           <div className="side-cart-actions">
             {cart && !cart.isEmpty ? (
               <>
-                <Link to={localizePath(locale, '/checkout')} className="btn btn-large btn-primary">
+                <ButtonLink to={localizePath(locale, '/checkout')} size="large">
                   {t('sideCart.toCheckout')}
-                </Link>
-                <Link to={localizePath(locale, '/checkout/cart')} className="btn btn-medium btn-secondary">
+                </ButtonLink>
+                <ButtonLink to={localizePath(locale, '/checkout/cart')} variant="secondary">
                   {t('sideCart.toCart')}
-                </Link>
+                </ButtonLink>
               </>
             ) : (
-              <button type="button" className="btn btn-medium btn-secondary" onClick={onClose}>
+              <Button variant="secondary" onClick={onClose}>
                 {t('sideCart.continue')}
-              </button>
+              </Button>
             )}
           </div>
         </footer>
       </div>
-    </dialog>
+    </Dialog>
   )
 }
 
@@ -218,7 +220,7 @@ function SideCartLine({ line, locale, onChanged }: { line: CartLineView; locale:
             type="submit"
             name="quantity"
             value={lower}
-            className="side-cart-step"
+            className={buttonClass({ variant: 'text', color: 'black' }, 'btn-icon side-cart-step')}
             disabled={busy || lower < line.minPurchase}
             aria-label={t('sideCart.decrease', { name: line.label })}
           >
@@ -231,7 +233,7 @@ function SideCartLine({ line, locale, onChanged }: { line: CartLineView; locale:
             type="submit"
             name="quantity"
             value={higher}
-            className="side-cart-step"
+            className={buttonClass({ variant: 'text', color: 'black' }, 'btn-icon side-cart-step')}
             disabled={busy || (line.maxPurchase > 0 && higher > line.maxPurchase)}
             aria-label={t('sideCart.increase', { name: line.label })}
           >
@@ -251,9 +253,17 @@ function SideCartLine({ line, locale, onChanged }: { line: CartLineView; locale:
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="lineItemId" value={line.id} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className="side-cart-remove" disabled={busy} aria-label={t('sideCart.removeLabel', { name: line.label })}>
+            <Button
+              type="submit"
+              size="small"
+              variant="text"
+              color="danger"
+              className="side-cart-remove"
+              disabled={busy}
+              aria-label={t('sideCart.removeLabel', { name: line.label })}
+            >
               {t('sideCart.remove')}
-            </button>
+            </Button>
           </fetcher.Form>
         ) : null}
       </div>

@@ -7,7 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { AddressLines } from '~/components/account/address-lines'
 import { CartTotals } from '~/components/cart/cart-totals'
 import { buttonClass } from '~/components/ui/button'
-import { CheckboxField, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
+import { CheckboxField, ErrorList, FormErrors, RadioGroupField, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { promotionSchema } from '~/forms/cart'
 import {
   billingAddressSchema,
@@ -19,7 +19,6 @@ import {
   shippingAddressSchema,
   shippingMethodSchema,
 } from '~/forms/checkout'
-import { translateFormMessage } from '~/forms/messages'
 import { localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartView } from '~/store/cart.server'
@@ -40,17 +39,6 @@ function Section({ id, title, step, children, className }: { id: string; title: 
       </h2>
       {children}
     </section>
-  )
-}
-
-/** Translated errors under a group of radios (the group's own error element, referenced by aria-describedby). */
-function GroupErrors({ id, errors, field }: { id: string; errors: string[] | undefined; field: string }) {
-  const { t } = useTranslation('checkout')
-  if (!errors?.length) return null
-  return (
-    <p id={id} className="form-error">
-      {errors.map((message) => translateFormMessage(t, message, { field })).join(' ')}
-    </p>
   )
 }
 
@@ -196,34 +184,17 @@ function AddressChoice({ kind, data, action }: { kind: 'shipping' | 'billing'; d
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const legend = t(`address.${kind}Title`)
-  const errorId = fields.addressId.errorId
   return (
     <fetcher.Form method="post" action={action} className="checkout-choice" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
-      <fieldset aria-describedby={fields.addressId.errors?.length ? errorId : undefined}>
-        <legend>{legend}</legend>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <ul className="checkout-options">
-          {data.addresses.map((address) => (
-            <li key={address.id}>
-              <label className="checkout-option">
-                <input
-                  type="radio"
-                  name="addressId"
-                  value={address.id}
-                  defaultChecked={address.id === selected}
-                  aria-invalid={fields.addressId.errors?.length ? true : undefined}
-                  onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
-                />
-                <span className="checkout-option-body">
-                  <AddressLines address={address} />
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        <GroupErrors id={errorId} errors={fields.addressId.errors} field={legend} />
-      </fieldset>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <RadioGroupField
+        field={fields.addressId}
+        legend={legend}
+        defaultValue={selected}
+        options={data.addresses.map((address) => ({ value: address.id, label: <AddressLines address={address} /> }))}
+        onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
+      />
       {/* With JavaScript a choice is taken at once; the button stays for keyboards without it. */}
       <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, hydrated ? 'checkout-js-hidden' : undefined)} disabled={busy}>
         {t(`address.${kind}Submit`)}
@@ -333,33 +304,26 @@ function MethodChoice({
     <Section id={`checkout-${kind}`} step={step} title={legend}>
       <fetcher.Form method="post" action={action} className="checkout-choice" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
-        <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined} aria-busy={busy || undefined}>
-          <legend className="visually-hidden">{legend}</legend>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          {methods.length === 0 ? <p className="checkout-muted">{t(`${kind}.none`)}</p> : null}
-          <ul className="checkout-options">
-            {methods.map((method) => (
-              <li key={method.id}>
-                <label className="checkout-option">
-                  <input
-                    type="radio"
-                    name={name}
-                    value={method.id}
-                    defaultChecked={method.id === selected}
-                    aria-invalid={field.errors?.length ? true : undefined}
-                    onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
-                  />
-                  <span className="checkout-option-body">
-                    <strong>{method.name}</strong>
-                    {method.deliveryTime ? <span className="checkout-muted"> · {t('shipping.deliveryTime', { time: method.deliveryTime })}</span> : null}
-                    {method.description ? <span className="checkout-option-description">{method.description}</span> : null}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <GroupErrors id={field.errorId} errors={field.errors} field={legend} />
-        </fieldset>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {methods.length === 0 ? <p className="checkout-muted">{t(`${kind}.none`)}</p> : null}
+        <RadioGroupField
+          field={field}
+          legend={legend}
+          legendHidden
+          busy={busy}
+          defaultValue={selected}
+          options={methods.map((method) => ({
+            value: method.id,
+            label: (
+              <span>
+                <strong>{method.name}</strong>
+                {method.deliveryTime ? <span className="checkout-muted"> · {t('shipping.deliveryTime', { time: method.deliveryTime })}</span> : null}
+              </span>
+            ),
+            description: method.description || undefined,
+          }))}
+          onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
+        />
         <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, hydrated ? 'checkout-js-hidden' : undefined)} disabled={busy}>
           {t(`${kind}.submit`)}
         </button>
@@ -509,7 +473,7 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
             <p id={fields.desiredDate.descriptionId} className="form-hint">
               {t('order.desiredDateHint')}
             </p>
-            <GroupErrors id={fields.desiredDate.errorId} errors={fields.desiredDate.errors} field={t('order.desiredDate')} />
+            <ErrorList id={fields.desiredDate.errorId} errors={fields.desiredDate.errors} fieldName={t('order.desiredDate')} />
           </div>
         </div>
         <div className="form-field">
@@ -517,7 +481,7 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
             {t('order.comment')}
           </label>
           <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} className="form-control" />
-          <GroupErrors id={fields.comment.errorId} errors={fields.comment.errors} field={t('order.comment')} />
+          <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} fieldName={t('order.comment')} />
         </div>
         <CheckboxField
           field={fields.tos}

@@ -7,7 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { AddressLines } from '~/components/account/address-lines'
 import { CartTotals } from '~/components/cart/cart-totals'
 import { buttonClass } from '~/components/ui/button'
-import { FormErrors } from '~/components/ui/form'
+import { FormErrors, RadioGroupField } from '~/components/ui/form'
 import { payAgainSchema } from '~/forms/checkout'
 import { translateFormMessage } from '~/forms/messages'
 import { languageTags, localizePath, type Locale } from '~/lib/locale'
@@ -110,34 +110,17 @@ function PayAgainForm({ methods, current }: { methods: MethodView[]; current?: s
   const lastResult = useActionData<SubmissionResult<string[]>>()
   const [form, fields] = useForm({ id: 'pay-again', lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: payAgainSchema }) })
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay-again'
-  const legend = t('payment.chooseAgain')
-  const errors = fields.paymentMethodId.errors
   return (
     // The answer is a redirect to the payment page outside the shop's routes: a document submit.
     <Form method="post" action={pathname} reloadDocument className="checkout-pay-again form-stack" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="pay-again" />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <fieldset aria-describedby={errors?.length ? fields.paymentMethodId.errorId : undefined}>
-        <legend>{legend}</legend>
-        <ul className="checkout-options">
-          {methods.map((method) => (
-            <li key={method.id}>
-              <label className="checkout-option">
-                <input type="radio" name="paymentMethodId" value={method.id} defaultChecked={method.id === current} />
-                <span className="checkout-option-body">
-                  <strong>{method.name}</strong>
-                  {method.description ? <span className="checkout-option-description">{method.description}</span> : null}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {errors?.length ? (
-          <p id={fields.paymentMethodId.errorId} className="form-error">
-            {errors.map((m) => translateFormMessage(t, m, { field: legend })).join(' ')}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioGroupField
+        field={fields.paymentMethodId}
+        legend={t('payment.chooseAgain')}
+        defaultValue={current}
+        options={methods.map((method) => ({ value: method.id, label: <strong>{method.name}</strong>, description: method.description || undefined }))}
+      />
       <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={busy}>
         {busy ? t('busy') : t('payment.payAgain')}
       </button>

@@ -3,10 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
-import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
+import { FormErrors, RequiredNote, TextField, TextAreaField } from '~/components/ui/form'
 import { CONTACT_COMMENT_MAX, HONEYPOT_FIELD, contactSchema } from '~/forms/contact'
 import { localizePath, type Locale } from '~/lib/locale'
-import { TextAreaField } from './text-area-field'
 
 export interface ContactFormProps {
   locale: Locale

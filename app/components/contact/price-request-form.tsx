@@ -3,11 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
-import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
+import { Fieldset, FormErrors, RequiredNote, TextAreaField, TextField } from '~/components/ui/form'
 import { decimalExample } from '~/forms/decimal'
 import { COMMENT_MAX, priceRequestSchema } from '~/forms/price-request'
 import type { Locale } from '~/lib/locale'
-import { TextAreaField } from './text-area-field'
 
 export interface PriceRequestFormProps {
   locale: Locale
@@ -49,8 +48,7 @@ export function PriceRequestForm({ locale, productId, lastResult, defaults }: Pr
         <TextField field={fields.quantity} label={t('priceRequest.quantity')} type="number" inputMode="numeric" autoComplete="off" />
       </div>
       <TextAreaField field={fields.comment} label={t('priceRequest.comment')} maxLength={COMMENT_MAX} />
-      <fieldset className="form-fieldset form-stack">
-        <legend>{t('priceRequest.contactTitle')}</legend>
+      <Fieldset legend={t('priceRequest.contactTitle')} className="form-stack">
         <div className="form-grid">
           <TextField field={fields.firstName} label={t('priceRequest.firstName')} autoComplete="given-name" />
           <TextField field={fields.lastName} label={t('priceRequest.lastName')} autoComplete="family-name" />
@@ -79,7 +77,7 @@ export function PriceRequestForm({ locale, productId, lastResult, defaults }: Pr
             autoComplete="tel"
           />
         </div>
-      </fieldset>
+      </Fieldset>
       <div className="form-actions">
         <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={submitting}>
           {submitting ? t('auth:form.submitting') : t('priceRequest.submit')}

@@ -46,8 +46,10 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
         const id = `finder-${step.param}`
         const empty = step.options.length === 0
         return (
-          <div className="finder-field" key={step.key}>
-            <label htmlFor={id}>{t(`finder.steps.${step.key}`)}</label>
+          <div className="form-field finder-field" key={step.key}>
+            <label htmlFor={id} className="form-label">
+              {t(`finder.steps.${step.key}`)}
+            </label>
             <select
               id={id}
               name={step.param}
@@ -55,6 +57,7 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
               // Uncontrolled, so the choice stays visible while the loader runs; a new key resets it to the loader's answer.
               key={`${step.selected ?? ''}|${step.options.map((option) => option.value).join('|')}`}
               disabled={empty}
+              className="form-control"
               onChange={onChange(index)}
             >
               <option value="">{empty ? t('finder.noOptions') : t('finder.any')}</option>
@@ -71,7 +74,7 @@ export function FinderForm({ steps, action }: { steps: FinderStep[]; action: str
         <button type="submit" className={buttonClass({ variant: 'primary' })}>
           {t('finder.submit')}
         </button>
-        <Link to={action} className={buttonClass({ variant: 'text' })}>
+        <Link to={action} className={buttonClass({ variant: 'text', color: 'black' })}>
           {t('finder.reset')}
         </Link>
       </div>

@@ -18,6 +18,7 @@ import {
 } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
+import { LISTING_RESULTS_ID } from '~/lib/skip-links'
 import { ListingProductCard } from './listing-product-card'
 import type { ListingProduct, ListingView } from './types'
 import './listing.css'
@@ -67,7 +68,8 @@ export function Listing({ view, locale, label }: ListingProps) {
     <section className="listing" aria-label={label}>
       <ListingJsonLd view={view} />
       <FilterForm view={view} pathname={pathname} hydrated={hydrated} />
-      <div className="listing-main">
+      {/* The target of the page's skip link to the products (app/lib/skip-links.ts). */}
+      <div className="listing-main" id={LISTING_RESULTS_ID} tabIndex={-1}>
         <ActiveFilters view={view} locale={locale} href={href} />
         <p className="listing-count" role="status" aria-live="polite" aria-atomic="true">
           {current.products.length
@@ -124,6 +126,22 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
   useEffect(() => {
     if (panelRef.current && compact !== undefined) panelRef.current.open = !compact
   }, [compact])
+  // The fields are not remounted per result (that would drop the focus, e.g. between the two price
+  // fields): after a navigation every field the shopper is not in shows the state of the URL again.
+  const state = listingHref('', query)
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
+      if (field === document.activeElement) continue
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = field.defaultChecked
+      else if (field instanceof HTMLInputElement) field.value = field.defaultValue
+      // React sets a select's defaultValue only when it mounts, so the URL state is applied here.
+      else if (field.name === 'order') field.value = view.order
+      else if (field.name === 'limit') field.value = String(query.limit)
+    }
+  }, [state, view.order, query.limit])
+  const activeCount = countActive(query)
   const goRef = useRef(go)
   goRef.current = go
   useEffect(() => {
@@ -140,26 +158,27 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
       {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
       <div className="listing-toolbar">
         <label htmlFor={`${id}-order`}>{t('sort.label')}</label>
-        <select id={`${id}-order`} name="order" defaultValue={view.order} key={`o-${view.order}`}>
+        <select id={`${id}-order`} name="order" defaultValue={view.order}>
           {view.sortings.map((s) => (
             <option key={s.key} value={s.key}>
               {s.label}
             </option>
           ))}
         </select>
-        <label htmlFor={`${id}-limit`}>{t('limit.label')}</label>
-        <select id={`${id}-limit`} name="limit" defaultValue={String(query.limit)} key={`l-${query.limit}`}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
       </div>
-      {/* Open when rendered (all filters usable without JS); with JS phones start with it closed. */}
-      <details className="listing-filter-panel" open ref={panelRef}>
-        <summary>{t('filters.title')}</summary>
-        <div className="listing-facets" key={listingHref('', query)}>
+      {/* Closed as rendered, so a phone shows products first, also without JS; from 960 px the CSS
+          shows the content of the closed panel (::details-content) and JS opens it. */}
+      <details className="listing-filter-panel" ref={panelRef}>
+        <summary>
+          <span>{t('filters.title')}</span>
+          {activeCount ? (
+            <span className="listing-filter-count">
+              <span aria-hidden="true">{activeCount}</span>
+              <span className="visually-hidden">{t('filters.activeCount', { count: activeCount })}</span>
+            </span>
+          ) : null}
+        </summary>
+        <div className="listing-facets">
           {facets.manufacturers.length ? (
             <fieldset>
               <legend>{t('filters.manufacturer')}</legend>
@@ -241,12 +260,22 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
               <input type="checkbox" name="available" value="1" defaultChecked={query.available} /> {t('filters.available')}
             </label>
           </fieldset>
+          <div className="listing-limit">
+            <label htmlFor={`${id}-limit`}>{t('limit.label')}</label>
+            <select id={`${id}-limit`} name="limit" defaultValue={String(query.limit)}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
+        {/* With JS every change applies at once; the button stays for keyboard users and without JS. */}
+        <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')}>
+          {t('filters.apply')}
+        </button>
       </details>
-      {/* With JS every change applies at once; the button stays for keyboard users and without JS. */}
-      <button type="submit" className={buttonClass({ variant: 'primary' }, 'listing-apply')}>
-        {t('filters.apply')}
-      </button>
     </form>
   )
 }
@@ -286,6 +315,20 @@ function ActiveFilters({ view, locale, href }: { view: ListingView; locale: Loca
         </li>
       </ul>
     </div>
+  )
+}
+
+/** How many filters are set (the number on the phone's filter button). */
+function countActive(query: ListingQuery): number {
+  return (
+    query.manufacturer.length +
+    query.properties.length +
+    query.tag.length +
+    (query.minPrice !== undefined ? 1 : 0) +
+    (query.maxPrice !== undefined ? 1 : 0) +
+    (query.rating !== undefined ? 1 : 0) +
+    (query.shippingFree ? 1 : 0) +
+    (query.available ? 1 : 0)
   )
 }
 

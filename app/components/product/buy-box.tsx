@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher, useLocation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSideCart } from '~/components/cart/side-cart'
 import { PriceRequestLink } from '~/components/contact/price-request-link'
@@ -11,6 +11,7 @@ import { formatPrice } from '~/lib/money'
 import type { Availability, PurchaseRules, TierPrice } from '~/lib/product'
 import type { ProductPrice } from '~/store/product.server'
 import { ResellerNote, usePriceAudience } from './price'
+import { ADD_TO_CART_ID } from '~/lib/skip-links'
 
 export interface BuyBoxProps {
   locale: Locale
@@ -97,6 +98,9 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
   })
   const quantityErrors = fields.quantity.errors ?? []
   const sideCart = useSideCart()
+  // Once the side cart can open, it confirms the addition instead of a notice (the same HTML on the server).
+  const [sideCartConfirms, setSideCartConfirms] = useState(false)
+  useEffect(() => setSideCartConfirms(sideCart !== null), [sideCart])
   const submitButton = useRef<HTMLButtonElement>(null)
   const submitted = useRef(false)
   useEffect(() => {
@@ -118,7 +122,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
   const action = `${location.pathname}${location.search}`
 
   return (
-    <section className="buy-box" aria-labelledby="buy-box-title">
+    <section className="buy-box" id="buy-box" data-testid="buy-box" aria-labelledby="buy-box-title">
       <h2 id="buy-box-title" className="visually-hidden">
         {t('buy.label')}
       </h2>
@@ -174,8 +178,10 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
       {buyable ? (
         <fetcher.Form method="post" action={action} className="add-to-cart" preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="add-to-cart" />
+          {sideCartConfirms ? <input type="hidden" name="confirmation" value="side-cart" /> : null}
           <input {...getInputProps(fields.productId, { type: 'hidden' })} key={fields.productId.key} />
-          <div className="quantity-field">
+          {/* The target of the page's skip link to add to cart (app/lib/skip-links.ts). */}
+          <div className="quantity-field" id={ADD_TO_CART_ID}>
             <label htmlFor={fields.quantity.id}>{t('buy.quantity')}</label>
             <input
               {...getInputProps(fields.quantity, { type: 'number' })}

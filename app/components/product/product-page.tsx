@@ -103,16 +103,15 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
   )
 }
 
-/** The product detail page: gallery and buy box first, then the facts, reviews and related products. */
+/** The product detail page: name and buy box first (gallery beside them on wide screens), then the facts, reviews and related products. */
 export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
   const { t } = useTranslation('product')
   return (
     <article className="product-page" data-product-id={product.id}>
       <JsonLd data={jsonLd} />
+      {/* The summary comes first, so a phone shows name, price, availability and add to cart on its
+          first screen (the gallery follows); from 900 px the gallery is placed in the left column. */}
       <div className="product-top">
-        <div className="product-media">
-          <ProductGallery images={product.images} productName={product.name} />
-        </div>
         <div className="product-summary">
           <h1>{product.name}</h1>
           <p className="product-number">
@@ -134,6 +133,9 @@ export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
           />
           <WishlistHeart productId={product.id} name={product.name} locale={locale} className="product-wishlist" />
           {product.shippingFree ? <p className="shipping-free">{t('shippingFree')}</p> : null}
+        </div>
+        <div className="product-media">
+          <ProductGallery images={product.images} productName={product.name} />
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
 import { legalPaths } from '~/lib/shop'
 import { Button, ButtonAnchor } from '../ui/button'
+import { Dialog } from '../ui/dialog'
 import {
   clearWithdrawnCookies,
   consentFetcherKey,
@@ -95,13 +96,12 @@ export function FirstVisitDialog({ locale, currentPath, preferencesHref }: Props
   }
 
   return (
-    <dialog
+    <Dialog
       ref={dialogRef}
       id={firstVisitDialogId}
       className="consent-dialog consent-first-visit"
-      aria-labelledby="consent-first-visit-title"
-      aria-describedby="consent-first-visit-description"
-      aria-modal="true"
+      titleId="consent-first-visit-title"
+      descriptionId="consent-first-visit-description"
       tabIndex={-1}
       open
       onKeyDown={onKeyDown}
@@ -133,7 +133,7 @@ export function FirstVisitDialog({ locale, currentPath, preferencesHref }: Props
         </ButtonAnchor>
         <LegalLinks locale={locale} />
       </fetcher.Form>
-    </dialog>
+    </Dialog>
   )
 }
 

@@ -2,7 +2,9 @@ import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
-import { Button } from '../ui/button'
+import { Button, buttonClass } from '../ui/button'
+import { Badge } from '../ui/badge'
+import { Dialog } from '../ui/dialog'
 import { clearWithdrawnCookies, consentFetcherKey, preferencesDialogId, showAsModal, submittedCategories, wrapTab } from './consent-client'
 import { LegalLinks } from './consent-dialog'
 import { consentCategories, type ConsentCategory, type ConsentState } from './consent-types'
@@ -93,20 +95,19 @@ export function CookiePreferencesDialog({ locale, consent, currentPath, initiall
   }
 
   return (
-    <dialog
+    <Dialog
       ref={dialogRef}
       id={preferencesDialogId}
       className="consent-dialog consent-preferences"
-      aria-labelledby="cookie-preferences-title"
-      aria-describedby="cookie-preferences-description"
-      aria-modal="true"
+      titleId="cookie-preferences-title"
+      descriptionId="cookie-preferences-description"
       open={initiallyOpen}
       onKeyDown={onKeyDown}
     >
       <fetcher.Form key={consent.categories.join()} method="post" action="/consent" className="consent-form">
         <div className="consent-head">
           <h2 id="cookie-preferences-title">{t('title')}</h2>
-          <a href={currentPath} className="consent-close" onClick={onClose}>
+          <a href={currentPath} className={buttonClass({ variant: 'text', color: 'grey' }, 'btn-icon consent-close')} onClick={onClose}>
             <CloseIcon />
             <span className="visually-hidden">{t('close')}</span>
           </a>
@@ -129,12 +130,17 @@ export function CookiePreferencesDialog({ locale, consent, currentPath, initiall
                   value={category}
                   defaultChecked={necessary || consent.categories.includes(category)}
                   disabled={necessary}
+                  className="form-check-input"
                   aria-describedby={`${id}-description`}
                 />
                 <label id={`${id}-label`} htmlFor={id}>
                   {t(`categories.${category}.title`)}
                 </label>
-                {necessary && <span className="consent-always">{t('alwaysOn')}</span>}
+                {necessary && (
+                  <Badge tone="success" className="consent-always">
+                    {t('alwaysOn')}
+                  </Badge>
+                )}
               </div>
               <p id={`${id}-description`}>{t(`categories.${category}.description`)}</p>
               {services.length > 0 && (
@@ -158,6 +164,6 @@ export function CookiePreferencesDialog({ locale, consent, currentPath, initiall
         </div>
         <LegalLinks locale={locale} />
       </fetcher.Form>
-    </dialog>
+    </Dialog>
   )
 }

@@ -1,5 +1,5 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import type { ChangeEvent, FieldsetHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { translateFormMessage } from '~/forms/messages'
 
@@ -20,14 +20,56 @@ interface FieldBase {
   className?: string
 }
 
-/** Translated errors of a field; each message is an i18n key (see app/forms/messages.ts). */
-function FieldErrors({ id, errors, fieldName }: { id: string; errors: string[] | undefined; fieldName: string }) {
+/**
+ * Translated errors of one field or group; each message is an i18n key (see app/forms/messages.ts).
+ * `id` is the field's errorId, which the control names in aria-describedby (conform does that for
+ * the fields below; RadioGroupField does it on its fieldset). `alert` announces it at once (for
+ * forms that update in place, e.g. the cart's quantity).
+ */
+export function ErrorList({
+  id,
+  errors,
+  fieldName = '',
+  alert,
+}: {
+  id: string
+  errors: string[] | null | undefined
+  fieldName?: string
+  alert?: boolean
+}) {
   const { t } = useTranslation('auth')
-  if (!errors?.length) return null
+  if (!errors?.length) return alert ? <p id={id} className="form-error" role="alert" /> : null
   return (
-    <p id={id} className="form-error">
+    <p id={id} className="form-error" role={alert ? 'alert' : undefined}>
       {errors.map((message) => translateFormMessage(t, message, { field: fieldName })).join(' ')}
     </p>
+  )
+}
+
+const FieldErrors = ErrorList
+
+/** Help text under a control; give the control `aria-describedby={id}` (the fields here do it themselves). */
+export function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="form-hint">
+      {children}
+    </p>
+  )
+}
+
+/** A titled group of fields (contact, company, address). `legendHidden` keeps the name for screen readers only. */
+export function Fieldset({
+  legend,
+  legendHidden,
+  className,
+  children,
+  ...props
+}: { legend: ReactNode; legendHidden?: boolean } & FieldsetHTMLAttributes<HTMLFieldSetElement>) {
+  return (
+    <fieldset className={['form-fieldset', className].filter(Boolean).join(' ')} {...props}>
+      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
+      {children}
+    </fieldset>
   )
 }
 
@@ -93,6 +135,28 @@ export function TextField({
           {hint}
         </p>
       ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} fieldName={plain(label, fieldName)} />
+    </div>
+  )
+}
+
+export interface TextAreaFieldProps extends FieldBase {
+  rows?: number
+  maxLength?: number
+}
+
+/** Multi-line text (contact message, price request). */
+export function TextAreaField({ field, label, hint, fieldName, required, className, rows = 6, maxLength }: TextAreaFieldProps) {
+  const props = getTextareaProps(field, { ariaDescribedBy: hint ? field.descriptionId : undefined })
+  const isRequired = required ?? field.required ?? false
+  return (
+    <div className={['form-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={field.id} className="form-label">
+        {label}
+        <RequiredMarker required={isRequired} />
+      </label>
+      <textarea {...props} key={field.key} rows={rows} maxLength={maxLength} required={isRequired || undefined} className="form-control" />
+      {hint ? <Hint id={field.descriptionId}>{hint}</Hint> : null}
       <FieldErrors id={field.errorId} errors={field.errors} fieldName={plain(label, fieldName)} />
     </div>
   )
@@ -197,6 +261,99 @@ export function CheckboxField({ field, label, hint, fieldName, required, classNa
       ) : null}
       <FieldErrors id={field.errorId} errors={field.errors} fieldName={plain(label, fieldName)} />
     </div>
+  )
+}
+
+export interface RadioOption {
+  value: string
+  label: ReactNode
+  /** Extra line under the label (delivery time, fee), announced with the option. */
+  description?: ReactNode
+  disabled?: boolean
+}
+
+export interface RadioGroupFieldProps extends Omit<FieldBase, 'label'> {
+  /** The question the group answers, as the fieldset's legend. */
+  legend: ReactNode
+  legendHidden?: boolean
+  /** id of the legend, for a surrounding section named by it. */
+  legendId?: string
+  options: RadioOption[]
+  /** Checked when the form has no value yet (e.g. the method stored in the context). */
+  defaultValue?: string
+  /** Called when the choice changes (with JS only: the form must still work through its submit button). */
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  /** The choice is being saved: announced on the group. */
+  busy?: boolean
+}
+
+/**
+ * One choice out of a few (payment, shipping, salutation). The fieldset names the group and points
+ * at its hint and errors; each radio is marked invalid while the group has an error.
+ */
+export function RadioGroupField({
+  field,
+  legend,
+  legendHidden,
+  legendId,
+  hint,
+  fieldName,
+  required,
+  className,
+  options,
+  defaultValue,
+  onChange,
+  busy,
+}: RadioGroupFieldProps) {
+  const invalid = Boolean(field.errors?.length)
+  const describedBy = [hint ? field.descriptionId : null, invalid ? field.errorId : null].filter(Boolean).join(' ') || undefined
+  const isRequired = required ?? field.required ?? false
+  const initial = typeof field.initialValue === 'string' ? field.initialValue : defaultValue
+  return (
+    <fieldset
+      className={['form-fieldset', 'form-radio-group', className].filter(Boolean).join(' ')}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      aria-busy={busy || undefined}
+    >
+      <legend id={legendId} className={legendHidden ? 'visually-hidden' : 'form-label'}>
+        {legend}
+        <RequiredMarker required={isRequired && !legendHidden} />
+      </legend>
+      {hint ? <Hint id={field.descriptionId}>{hint}</Hint> : null}
+      <div className="form-radio-options">
+        {options.map((option) => {
+          const id = `${field.id}-${option.value}`
+          return (
+            <div key={option.value} className="form-radio">
+              <input
+                id={id}
+                key={`${field.key ?? ''}-${option.value}`}
+                type="radio"
+                name={field.name}
+                value={option.value}
+                defaultChecked={option.value === initial}
+                disabled={option.disabled}
+                required={isRequired || undefined}
+                aria-invalid={invalid || undefined}
+                aria-describedby={option.description ? `${id}-description` : undefined}
+                className="form-check-input"
+                onChange={onChange}
+              />
+              <label htmlFor={id} className="form-check-label">
+                {option.label}
+                {option.description ? (
+                  <span id={`${id}-description`} className="form-radio-description">
+                    {option.description}
+                  </span>
+                ) : null}
+              </label>
+            </div>
+          )
+        })}
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} fieldName={plain(legend, fieldName)} />
+    </fieldset>
   )
 }
 

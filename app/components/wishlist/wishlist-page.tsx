@@ -1,66 +1,46 @@
 import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ProductImage } from '~/components/product-image'
-import { CardPrice } from '~/components/product/price'
+import { ProductCard } from '~/components/product/product-card'
+import { buttonClass } from '~/components/ui/button'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { WishlistPage, WishlistProduct } from '~/store/wishlist.server'
 import { CatalogueLink } from './catalogue-link'
 
 function WishlistItem({ product, locale, redirectTo }: { product: WishlistProduct; locale: Locale; redirectTo: string }) {
-  const { t } = useTranslation(['wishlist', 'listing'])
+  const { t } = useTranslation('wishlist')
   const { availability } = product
   const buyable = !product.priceOnRequest && availability.state !== 'unavailable'
   const action = localizePath(locale, '/wishlist')
   const loggedIn = !!(useRouteLoaderData('root') as { customer?: unknown } | undefined)?.customer
-  return (
-    <li className="wishlist-item" data-product-number={product.productNumber} data-testid="wishlist-item">
-      <div className="wishlist-item-media">
-        {/* The name follows as the link, so the picture is decorative. */}
-        {product.image ? (
-          <ProductImage src={product.image.url} alt="" width={product.image.width} height={product.image.height} sizes="120px" />
-        ) : null}
-      </div>
-      <div className="wishlist-item-info">
-        <h2 className="wishlist-item-name">
-          <Link to={product.href}>
-            {product.name}
-          </Link>
-        </h2>
-        {product.productNumber ? <p className="wishlist-item-number">{t('page.number', { number: product.productNumber })}</p> : null}
-        <p className={`listing-availability listing-availability-${availability.state}`}>
-          {t(`listing:product.availability.${availability.state}`, { count: availability.stock ?? 0 })}
-        </p>
-      </div>
-      <div className="wishlist-item-price">
-        {product.price !== undefined ? (
-          <CardPrice locale={locale} unitPrice={product.price} listPrice={product.listPrice} savingPercent={product.savingPercent} from={product.fromPrice} />
-        ) : (
-          <p className="cms-product-price">{t('page.priceOnRequest')}</p>
-        )}
-      </div>
-      <div className="wishlist-item-actions">
-        {buyable ? (
-          <Form method="post" action={`${action}${redirectTo.includes('?') ? redirectTo.slice(redirectTo.indexOf('?')) : ''}`} preventScrollReset>
-            <input type="hidden" name="intent" value="add-to-cart" />
-            <input type="hidden" name="productId" value={product.id} />
-            <input type="hidden" name="quantity" value={product.minPurchase} />
-            <button type="submit" className="btn btn-small btn-primary">
-              <span aria-hidden="true">{t('page.addToCart')}</span>
-              <span className="visually-hidden">{t('page.addToCartLabel', { name: product.name })}</span>
-            </button>
-          </Form>
-        ) : null}
-        <Form method="post" action={action} preventScrollReset>
-          <input type="hidden" name="intent" value="remove" />
+  const actions = (
+    <>
+      {buyable ? (
+        <Form method="post" action={`${action}${redirectTo.includes('?') ? redirectTo.slice(redirectTo.indexOf('?')) : ''}`} preventScrollReset>
+          <input type="hidden" name="intent" value="add-to-cart" />
           <input type="hidden" name="productId" value={product.id} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          {loggedIn ? <input type="hidden" name="asCustomer" value="1" /> : null}
-          <button type="submit" className="btn btn-small btn-text" data-testid="wishlist-remove">
-            <span aria-hidden="true">{t('page.remove')}</span>
-            <span className="visually-hidden">{t('page.removeLabel', { name: product.name })}</span>
+          <input type="hidden" name="quantity" value={product.minPurchase} />
+          <button type="submit" className={buttonClass({ size: 'small', variant: 'primary' })}>
+            <span aria-hidden="true">{t('page.addToCart')}</span>
+            <span className="visually-hidden">{t('page.addToCartLabel', { name: product.name })}</span>
           </button>
         </Form>
-      </div>
+      ) : null}
+      <Form method="post" action={action} preventScrollReset>
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {loggedIn ? <input type="hidden" name="asCustomer" value="1" /> : null}
+        <button type="submit" className={buttonClass({ size: 'small', variant: 'text' })} data-testid="wishlist-remove">
+          <span aria-hidden="true">{t('page.remove')}</span>
+          <span className="visually-hidden">{t('page.removeLabel', { name: product.name })}</span>
+        </button>
+      </Form>
+    </>
+  )
+  return (
+    <li data-product-number={product.productNumber} data-testid="wishlist-item">
+      {/* The page is the wishlist: no heart on its own cards, removing is an explicit button. */}
+      <ProductCard product={product} locale={locale} layout="row" headingLevel={2} wishlist={false} actions={actions} />
     </li>
   )
 }
