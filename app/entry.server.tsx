@@ -12,7 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { NonceContext } from '~/components/shell/nonce'
 import { withConsentFallback } from '~/i18n'
-import { createRequestI18n, serverResources } from '~/i18n.server'
+import { i18nOf, serverResources } from '~/i18n.server'
 import { getLocaleFromPath, type Locale } from '~/lib/locale'
 import { expandRoutes } from '~/route-expansion'
 
@@ -82,7 +82,7 @@ export default function handleRequest(
   keepPersonalResponsesPrivate(request, responseHeaders)
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 
-  const i18n = createRequestI18n(locale)
+  const i18n = i18nOf(locale)
   checkConsentTranslations(locale, (fields, message) => loadContext.logger.warn(fields, message))
   // A page a shared cache keeps is complete before it is sent, so the policy can name the hashes of
   // its inline scripts; a per-request nonce in it would be handed to everyone (docs/decisions/005).

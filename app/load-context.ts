@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { StoreCache } from './store/store-cache.server'
 
 /** Filled in while a request is handled and written into its single access-log line when it ends. */
 export interface RequestLogFields {
@@ -6,6 +7,12 @@ export interface RequestLogFields {
   sid?: string
   locale?: string
   routeId?: string
+  /** HTTP calls the app made to the store for this request. */
+  storeCalls?: number
+  /** Sequential rounds of those calls (a round starts when a call begins after another has ended). */
+  storeRounds?: number
+  /** Store reads answered from the sub-request cache instead. */
+  cacheHits?: number
 }
 
 export interface StoreConnection {
@@ -40,6 +47,8 @@ export interface LoadContext {
   /** pino child logger bound to reqId */
   logger: Logger
   store: StoreConnection
+  /** The process's store sub-request cache (in memory or Redis); absent: every read goes to the store. */
+  storeCache?: StoreCache
   /** Secret for HMACs (pseudonymous session ids, signed cookies). */
   sessionSecret: string
   /** Public origin of the shop, e.g. https://shop.example.com (no trailing slash). */

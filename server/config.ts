@@ -105,6 +105,17 @@ const envSchema = z.object({
   // The customer group a reseller registration requests (32 hex); the embedded store's is a constant.
   SHOPWARE_RESELLER_GROUP_ID: z.string().regex(/^[0-9a-f]{32}$/i, 'expected a 32-character hex id').optional(),
   STORE_TIMEOUT_MS: integer(10_000, 1, 300_000),
+  // The store sub-request cache (app/store/store-cache.server.ts): on by default, in process unless REDIS_URL is set.
+  STORE_CACHE: z.enum(['on', 'off']).default('on'),
+  STORE_CACHE_TTL_SECONDS: integer(60, 1, 86_400),
+  STORE_CACHE_STALE_SECONDS: integer(600, 0, 86_400),
+  STORE_CACHE_MB: integer(64, 1, 4_096),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || (URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol)), {
+      message: 'expected a redis:// or rediss:// URL',
+    }),
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DEMO_STORE_MAINTENANCE: flag,
@@ -161,6 +172,15 @@ export interface DemoStoreOptions {
   smtpUrl?: string
 }
 
+export interface StoreCacheSettings {
+  ttlMs: number
+  staleMs: number
+  /** Size limit of the in-process cache (unused with Redis). */
+  maxBytes: number
+  /** Set: the cache lives in this Redis, shared by every instance. */
+  redisUrl?: string
+}
+
 export interface Config {
   port: number
   host: string
@@ -168,6 +188,8 @@ export interface Config {
   publicUrl: string
   dataDir: string
   store: StoreConnection
+  /** Sub-request cache of session-independent store reads; null when STORE_CACHE=off. */
+  storeCache: StoreCacheSettings | null
   /** Set when the embedded demo store serves the Store API. */
   demoStore: DemoStoreOptions | null
   /** Extra origins /thumbnail/ may fetch from, besides the store's own media */
@@ -232,6 +254,15 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     dataDir: values.DATA_DIR,
     store,
+    storeCache:
+      values.STORE_CACHE === 'off'
+        ? null
+        : {
+            ttlMs: values.STORE_CACHE_TTL_SECONDS * 1000,
+            staleMs: values.STORE_CACHE_STALE_SECONDS * 1000,
+            maxBytes: values.STORE_CACHE_MB * 1024 * 1024,
+            ...(values.REDIS_URL ? { redisUrl: values.REDIS_URL } : {}),
+          },
     demoStore: embedded
       ? {
           maintenance: values.DEMO_STORE_MAINTENANCE,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 // Loads pino-http's typing of `req.id`, which it assigns before the app runs.
 import type {} from 'pino-http'
 import type { LoadContext, RequestLogFields } from '../app/load-context'
+import type { StoreCache } from '../app/store/store-cache.server'
 import type { Config } from './config'
 import { contentSecurityPolicy, cspOptionsOf, inlineScriptHashes } from './csp'
 import { outboxDirOf } from './demo-store/mail/outbox'
@@ -34,7 +35,11 @@ export function cspNonceOf(res: Response): string {
 }
 
 /** Builds the express `getLoadContext` that hands every loader and action its LoadContext. */
-export function createLoadContext(config: Config, logger: Logger): (req: Request, res: Response) => AppLoadContext {
+export function createLoadContext(
+  config: Config,
+  logger: Logger,
+  storeCache?: StoreCache,
+): (req: Request, res: Response) => AppLoadContext {
   const cspOptions = cspOptionsOf(config)
   const secureCookies = config.publicUrl.startsWith('https:')
   const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64')
@@ -47,6 +52,7 @@ export function createLoadContext(config: Config, logger: Logger): (req: Request
       cspNonce: cspNonceOf(res),
       logger: logger.child({ reqId }),
       store: { ...config.store },
+      ...(storeCache ? { storeCache } : {}),
       sessionSecret: config.sessionSecret,
       publicUrl: config.publicUrl,
       ...(demoOutboxDir ? { demoOutboxDir } : {}),

@@ -90,3 +90,33 @@ describe('sessionId', () => {
     expect(sessionId('secret', '')).toBeUndefined()
   })
 })
+
+describe('redaction of errors and cost', () => {
+  it('redacts what an error carries, also through the access log of pino-http', async () => {
+    const { lines, logger } = capture()
+    const err = Object.assign(new Error('store failed'), {
+      data: { errors: [{ meta: { parameters: { email: 'kunde@example.com' } } }] },
+      options: { headers: { 'sw-context-token': 'ctx-token-value' } },
+    })
+    logger.error({ err }, 'request failed')
+    const { pinoHttp } = await import('pino-http')
+    const { logSerializers } = await import('./logger')
+    const http = pinoHttp({ logger, serializers: logSerializers })
+    http.logger.error({ err }, 'request failed')
+    expect(lines).toHaveLength(2)
+    for (const line of lines) {
+      const text = JSON.stringify(line)
+      expect(text).not.toContain('kunde@example.com')
+      expect(text).not.toContain('ctx-token-value')
+      expect(text).toContain('store failed')
+    }
+  })
+
+  it('returns an ordinary log object untouched instead of copying it', async () => {
+    const { redact } = await import('./logger')
+    const fields = { operation: 'readProductDetail', status: 200, durationMs: 12, errorCodes: [] }
+    expect(redact(fields)).toBe(fields)
+    const nested = { body: { filter: [{ field: 'email', value: 'x' }] } }
+    expect(redact(nested)).toBe(nested)
+  })
+})

@@ -4,6 +4,7 @@ import { clearLanguageCache, getStore } from './client.server'
 import { classifyStoreError, StoreError } from './errors.server'
 import { sessionId } from '../../server/logger'
 import { json, languages, startFakeStore, testContext } from './test-support.server'
+import { createStoreCache, memoryBackend } from './store-cache.server'
 
 const TOKEN = 'T'.repeat(32)
 const MINTED = 'M'.repeat(32)
@@ -206,5 +207,52 @@ describe('store timeouts cover the whole response (issue 6)', () => {
     const { outcome, elapsed } = await settle(call, TIMEOUT_MS + MARGIN_MS)
     expect(outcome).toHaveProperty('error')
     expect(elapsed).toBeLessThan(TIMEOUT_MS)
+  })
+})
+
+describe('sub-request cache', () => {
+  const withCache = () => createStoreCache({ backend: memoryBackend(1_000_000), ttlMs: 60_000, staleMs: 60_000 })
+  const readCategory = (s: ReturnType<typeof getStore>, id = 'c1') =>
+    s.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: id }, body: {} })
+  const categoryCalls = () => store.requests.filter((r) => r.path.startsWith('/store-api/category/'))
+
+  it('answers an anonymous catalogue read of a second request from the cache, counting calls and hits', async () => {
+    const storeCache = withCache()
+    const first = testContext(store.url, { storeCache })
+    const second = testContext(store.url, { storeCache })
+    await readCategory(getStore(first.context, request(), 'de'))
+    const { data } = await readCategory(getStore(second.context, request(), 'de'))
+    expect(data.name).toBe('Produkte')
+    expect(categoryCalls()).toHaveLength(1)
+    expect(first.context.requestLog).toMatchObject({ storeCalls: 2, storeRounds: 2 })
+    expect(second.context.requestLog).toMatchObject({ cacheHits: 1 })
+    expect(second.context.requestLog.storeCalls).toBeUndefined()
+  })
+
+  it('never serves a shopper with a session from the anonymous cache, and never sends their token for a shared read', async () => {
+    const storeCache = withCache()
+    await readCategory(getStore(testContext(store.url, { storeCache }).context, request(), 'de'))
+    const withSession = testContext(store.url, { storeCache })
+    await readCategory(getStore(withSession.context, request(`sw-context-token=${TOKEN}`), 'de'))
+    expect(categoryCalls()).toHaveLength(2)
+    expect(categoryCalls()[1]!.headers['sw-context-token']).toBe(TOKEN)
+    expect(withSession.context.requestLog.cacheHits).toBeUndefined()
+  })
+
+  it('keeps the languages apart', async () => {
+    const storeCache = withCache()
+    await readCategory(getStore(testContext(store.url, { storeCache }).context, request(), 'de'))
+    await readCategory(getStore(testContext(store.url, { storeCache }).context, request(), 'fr'))
+    expect(categoryCalls().map((r) => r.headers['sw-language-id'])).toEqual(['a'.repeat(32), 'c'.repeat(32)])
+  })
+
+  it('stops serving anonymous reads from the cache once the request logged in or changed the cart', async () => {
+    const storeCache = withCache()
+    await readCategory(getStore(testContext(store.url, { storeCache }).context, request(), 'de'))
+    const { context } = testContext(store.url, { storeCache })
+    const s = getStore(context, request(), 'de')
+    await s.invoke('loginCustomer post /account/login', { body: { username: 'a', password: 'b' } }).catch(() => undefined)
+    await readCategory(s)
+    expect(categoryCalls()).toHaveLength(2)
   })
 })

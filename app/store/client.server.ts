@@ -1,15 +1,16 @@
 import { createAPIClient } from '@shopware/api-client'
 import type { operations } from '@shopware/api-client/api-types'
-import type { LoadContext } from '~/load-context'
+import type { LoadContext, RequestLogFields } from '~/load-context'
 import { languageTags, type Locale } from '~/lib/locale'
 import { readContextToken, serializeContextToken } from '~/session/cookies.server'
 import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
+import { cacheKeyOf, cacheScopeOf, type StoreAnswer, type StoreCache } from './store-cache.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
 export type StoreInvoke = ApiClient['invoke']
 
-type StoreContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+type StoreContext = Pick<LoadContext, 'store' | 'storeCache' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
 
 export interface Store {
   locale: Locale
@@ -80,6 +81,39 @@ function operationName(path: string): string {
   return path.split(' ')[0] ?? path
 }
 
+/**
+ * Counts a request's store calls and their rounds for its access-log line. A call's round is one
+ * more than the deepest call that had ended when it started: calls started together share a round,
+ * a call that had to wait for another's answer starts the next.
+ */
+function callCounter(log: RequestLogFields): () => () => void {
+  let endedDepth = 0
+  return () => {
+    const depth = endedDepth + 1
+    log.storeCalls = (log.storeCalls ?? 0) + 1
+    log.storeRounds = Math.max(log.storeRounds ?? 0, depth)
+    return () => {
+      endedDepth = Math.max(endedDepth, depth)
+    }
+  }
+}
+const counters = new WeakMap<RequestLogFields, () => () => void>()
+
+function counterOf(log: RequestLogFields): () => () => void {
+  let counter = counters.get(log)
+  if (!counter) {
+    counter = callCounter(log)
+    counters.set(log, counter)
+  }
+  return counter
+}
+
+/** Reads change nothing in the store; anything else (login, cart, register …) may bind the session to a customer. */
+function isRead(path: string): boolean {
+  const [operation = '', method = ''] = path.split(' ')
+  return method === 'get' || /^(read|search)/.test(operation)
+}
+
 // Root and route loaders of one request share a client when Remix hands them the same Request
 // (and the same load context).
 const perRequest = new WeakMap<Request, { context: StoreContext; stores: Map<Locale, Store> }>()
@@ -108,13 +142,13 @@ function ownMediaParser(prefix: string | undefined): { parseResponse?: (text: st
 function createStore(context: StoreContext, request: Request, locale: Locale): Store {
   const { endpoint, accessToken, timeoutMs } = context.store
   const cookieToken = readContextToken(request)
-  const client = createAPIClient<operations>({
+  const clientOptions = {
     baseURL: endpoint,
     accessToken,
-    contextToken: cookieToken,
     // No `timeout` here: every call gets a signal with the whole budget (withDeadline).
     fetchOptions: { retry: 0, ...ownMediaParser(context.store.ownMediaPrefix) },
-  })
+  }
+  const client = createAPIClient<operations>({ ...clientOptions, contextToken: cookieToken })
   let currentToken = cookieToken
   client.hook('onContextChanged', (token) => {
     currentToken = token
@@ -123,11 +157,20 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
 
   const clientInvoke = client.invoke as unknown as RawInvoke
 
+  const countCall = counterOf(context.requestLog)
+
+  async function countedRead(cache: StoreCache, key: string, read: () => Promise<StoreAnswer>): Promise<StoreAnswer> {
+    const { answer, outcome } = await cache.read(key, read)
+    if (outcome !== 'miss') context.requestLog.cacheHits = (context.requestLog.cacheHits ?? 0) + 1
+    return answer
+  }
+
   async function logged(call: RawInvoke, path: string, params?: object): Promise<{ data: unknown; status: number }> {
     const started = performance.now()
     const operation = operationName(path)
+    const ended = countCall()
     try {
-      const result = await call(path, withDeadline(params, timeoutMs))
+      const result = await call(path, withDeadline(params, timeoutMs)).finally(ended)
       context.logger.info(
         { operation, status: result.status, durationMs: Math.round(performance.now() - started), errorCodes: [] },
         'store call',
@@ -147,9 +190,14 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   const cacheKey = `${endpoint}\u0000${accessToken}`
   // The language list is read through a client of its own: it must neither depend on the
   // shopper's session nor let the token the store mints for it replace the session's token.
-  const withoutSession: RawInvoke = (path, params) => {
+  // In the store cache too, so a new instance behind a load balancer need not ask the store again.
+  const withoutSession: RawInvoke = async (path, params) => {
     const bare = createAPIClient<operations>({ baseURL: endpoint, accessToken, fetchOptions: { retry: 0 } })
-    return logged(bare.invoke as unknown as RawInvoke, path, params)
+    const read = () => logged(bare.invoke as unknown as RawInvoke, path, params)
+    const cache = context.storeCache
+    if (!cache) return read()
+    const key = cacheKeyOf({ store: cacheKey, languageId: '', scope: 'shared', path, request: params ?? {} })
+    return countedRead(cache, key, read)
   }
 
   async function languageId(target: Locale = locale): Promise<string | undefined> {
@@ -157,6 +205,42 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     const id = ids[languageTags[target]]
     if (!id) context.logger.warn({ locale: target }, 'store has no language for this locale; using its default')
     return id
+  }
+
+  // Cached reads go through a client without the session: what is shared must not depend on it,
+  // and the token the store mints for such a read must not replace the session's.
+  let sharedClient: ApiClient | undefined
+  const sharedInvoke: RawInvoke = (path, params) => {
+    if (!sharedClient) {
+      sharedClient = createAPIClient<operations>(clientOptions)
+      const languageHeader = client.defaultHeaders['sw-language-id']
+      if (languageHeader) sharedClient.defaultHeaders['sw-language-id'] = languageHeader
+    }
+    return logged(sharedClient.invoke as unknown as RawInvoke, path, params)
+  }
+
+  // After a login, registration or cart change in this request the session may belong to a customer.
+  let changedState = false
+
+  async function cachedOrFetched(path: string, params?: object): Promise<{ data: unknown; status: number }> {
+    const cache = context.storeCache
+    const operation = operationName(path)
+    const scope = cache ? cacheScopeOf(operation, cookieToken !== undefined || changedState) : undefined
+    if (!cache || !scope) {
+      if (!isRead(path)) changedState = true
+      return logged(clientInvoke, path, params)
+    }
+    // The caller's abort signal must not cancel a read that other requests may be waiting for.
+    const { fetchOptions: _ignored, headers = {}, ...request } = (params ?? {}) as { fetchOptions?: unknown; headers?: Record<string, unknown> }
+    const { 'sw-language-id': languageOverride, ...otherHeaders } = headers
+    const key = cacheKeyOf({
+      store: cacheKey,
+      languageId: String(languageOverride ?? client.defaultHeaders['sw-language-id'] ?? ''),
+      scope,
+      path,
+      request: { ...request, headers: otherHeaders },
+    })
+    return countedRead(cache, key, () => sharedInvoke(path, { ...request, headers }))
   }
 
   let languageReady: Promise<void> | undefined
@@ -170,7 +254,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
       languageReady = undefined
       throw err
     }
-    return logged(clientInvoke, path, params)
+    return cachedOrFetched(path, params)
   }) as unknown as StoreInvoke
 
   return {
