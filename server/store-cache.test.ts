@@ -171,3 +171,61 @@ describe.skipIf(unavailable)('store cache in Redis', () => {
     })
   })
 })
+
+describe('a warm product page (cache in process)', () => {
+  let dataDir: string
+  let host: Host
+  let server: Server
+  let url: string
+  const lines: Record<string, unknown>[] = []
+
+  beforeAll(async () => {
+    if (!existsSync(join(buildDir, 'server', 'index.js'))) throw new Error(`${buildDir} is missing: run "npm run build" first`)
+    dataDir = mkdtempSync(join(tmpdir(), 'store-cache-memory-'))
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+        callback()
+      },
+    })
+    host = await createHost(
+      loadConfig({ NODE_ENV: 'production', PORT: '3000', DATA_DIR: dataDir, SESSION_SECRET: 'store-cache-test-secret-0123456789abcdef' }),
+      createLogger({ level: 'info', destination }),
+    )
+    server = await listen(host.app)
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    if (server) await closeServer(server)
+    await host?.close()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function visit(path: string) {
+    const response = await fetch(`${url}${path}`)
+    const html = await response.text()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const line = lines.filter((l) => l.msg === 'request completed' && l.url === path).at(-1)
+    return { response, html, line }
+  }
+
+  it('makes no store call at all, where a cold one made several in two rounds', async () => {
+    const category = await visit('/produkte/seilwinden/')
+    const productPath = category.html.match(/href="(\/[a-z0-9-]+\/FS-\d+)"/)?.[1]
+    expect(productPath).toBeDefined()
+    const cold = await visit(productPath!)
+    expect(cold.response.status).toBe(200)
+    expect(Number(cold.line?.storeCalls)).toBeGreaterThan(0)
+    expect(Number(cold.line?.storeCalls)).toBeLessThanOrEqual(8)
+    expect(cold.line?.storeRounds).toBe(2)
+    const warm = await visit(productPath!)
+    expect(warm.response.status).toBe(200)
+    expect(warm.line).toMatchObject({ storeCalls: 0, storeRounds: 0 })
+    expect(Number(warm.line?.cacheHits)).toBeGreaterThan(Number(cold.line?.storeCalls))
+    expect(warm.html.match(/<h1[^>]*>([^<]*)</)?.[1]).toBe(cold.html.match(/<h1[^>]*>([^<]*)</)?.[1])
+    // Store calls are logged one line each; none were made for the warm page.
+    const warmReq = warm.line?.reqId
+    expect(lines.filter((l) => l.reqId === warmReq && l.msg === 'store call')).toEqual([])
+  })
+})
