@@ -13,6 +13,8 @@ export interface RequestLogFields {
   storeRounds?: number
   /** Store reads answered from the sub-request cache instead. */
   cacheHits?: number
+  /** 'hit' when the shop's page cache answered (server/page-cache.ts): nothing was rendered. */
+  pageCache?: 'hit'
 }
 
 export interface StoreConnection {

@@ -110,6 +110,9 @@ const envSchema = z.object({
   STORE_CACHE_TTL_SECONDS: integer(60, 1, 86_400),
   STORE_CACHE_STALE_SECONDS: integer(600, 0, 86_400),
   STORE_CACHE_MB: integer(64, 1, 4_096),
+  // The shop's own shared page cache for pages marked public (server/page-cache.ts).
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MB: integer(32, 1, 4_096),
   REDIS_URL: z
     .string()
     .optional()
@@ -188,6 +191,8 @@ export interface Config {
   publicUrl: string
   dataDir: string
   store: StoreConnection
+  /** Size limit of the page cache in bytes; null when PAGE_CACHE=off. */
+  pageCacheBytes: number | null
   /** Sub-request cache of session-independent store reads; null when STORE_CACHE=off. */
   storeCache: StoreCacheSettings | null
   /** Set when the embedded demo store serves the Store API. */
@@ -254,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     dataDir: values.DATA_DIR,
     store,
+    pageCacheBytes: values.PAGE_CACHE === 'off' ? null : values.PAGE_CACHE_MB * 1024 * 1024,
     storeCache:
       values.STORE_CACHE === 'off'
         ? null

@@ -16,6 +16,7 @@ import { createLoadContext, cspNonceOf, requestLogOf } from './context'
 import { contentSecurityPolicy, cspOptionsOf, nonceSource } from './csp'
 import { createLogger, logSerializers, sessionId } from './logger'
 import { createRemixHandler } from './remix-handler'
+import { pageCache } from './page-cache'
 import { requestGuard } from './request-guard'
 import { checkStore } from './store-check'
 import { createThumbnailService, mediaSources } from './thumbnail'
@@ -66,7 +67,7 @@ function logSessionId(config: Config, req: Request, res: Response): string | und
 }
 
 function accessLogFields(config: Config, req: Request, res: Response, responseTime: number) {
-  const { locale, routeId, storeCalls, storeRounds, cacheHits } = requestLogOf(res)
+  const { locale, routeId, storeCalls, storeRounds, cacheHits, pageCache } = requestLogOf(res)
   return {
     method: req.method,
     url: loggableUrl(req.originalUrl),
@@ -76,6 +77,7 @@ function accessLogFields(config: Config, req: Request, res: Response, responseTi
     locale,
     routeId,
     ...(storeCalls || cacheHits ? { storeCalls: storeCalls ?? 0, storeRounds: storeRounds ?? 0, cacheHits: cacheHits ?? 0 } : {}),
+    ...(pageCache ? { pageCache } : {}),
     ...(res.writableFinished ? {} : { aborted: true }),
   }
 }
@@ -332,6 +334,7 @@ export async function createHost(baseConfig: Config, logger: Logger, options: Ho
       getLoadContext: createLoadContext(config, logger, storeCache),
       mode: config.isProduction ? 'production' : 'development',
     })
+  if (config.pageCacheBytes) app.use(pageCache({ maxBytes: config.pageCacheBytes }))
   app.all('*', remixHandler)
 
   // Last resort. Middleware errors that carry a client status (express's own 4xx) are the
@@ -440,6 +443,7 @@ export async function startServer(config: Config, logger: Logger, options: HostO
       mode: config.nodeEnv,
       store: config.store.embedded ? 'embedded demo store' : config.store.endpoint,
       storeCache: config.storeCache ? (config.storeCache.redisUrl ? 'redis' : 'memory') : 'off',
+      pageCache: config.pageCacheBytes ? 'on' : 'off',
     },
     'listening',
   )
