@@ -443,6 +443,9 @@ export interface ThumbnailService {
 }
 
 export function createThumbnailService(options: ThumbnailOptions): ThumbnailService {
+  // Every resize is different and its result is kept on disk: libvips' operation cache (up to 50 MB)
+  // would only hold memory.
+  sharp.cache(false)
   const fetchImpl = options.fetch ?? fetch
   const timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS
   const maxBytes = options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES

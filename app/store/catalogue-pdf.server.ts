@@ -2,12 +2,7 @@ import type { Schemas } from '@shopware/api-client/api-types'
 import sharp from 'sharp'
 import { getT } from '~/i18n.server'
 import type { LoadContext } from '~/load-context'
-import {
-  renderCataloguePdf,
-  type CatalogueEntry,
-  type CatalogueFieldKey,
-  type CataloguePrice,
-} from '~/lib/catalogue-pdf/document.server'
+import type { CatalogueEntry, CatalogueFieldKey, CataloguePrice } from '~/lib/catalogue-pdf/document.server'
 import { safeExternalUrl, safeRedirectPath } from '~/lib/links'
 import type { Locale } from '~/lib/locale'
 import { cardPrice, type PriceAudience } from '~/lib/price'
@@ -204,6 +199,8 @@ export async function createCataloguePdf(
   const { audience, entries } = await loadCatalogue(context, request, locale, ids)
   if (!entries.length) return undefined
   const started = performance.now()
+  // The PDF renderer (with its layout engine and fonts) holds about 46 MB: loaded on the first catalogue only.
+  const { renderCataloguePdf } = await import('~/lib/catalogue-pdf/document.server')
   const pdf = await renderCataloguePdf({ locale, date: now, audience, entries })
   context.logger.info({ products: entries.length, bytes: pdf.length, durationMs: Math.round(performance.now() - started) }, 'catalogue rendered')
   return { pdf, fileName: catalogueFileName(locale, now), count: entries.length }
