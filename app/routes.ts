@@ -21,6 +21,7 @@ export const unlocalizedRoutes: RouteDef[] = [
   { id: 'sitemap', path: 'sitemap.xml', file: 'routes/sitemap[.]xml.ts' },
   { id: 'change-language', path: 'change-language/:locale', file: 'routes/change-language.ts' },
   { id: 'consent', path: 'consent', file: 'routes/consent.ts' },
+  { id: 'last-viewed-beacon', path: 'last-viewed/:productId', file: 'routes/last-viewed-beacon.ts' },
 ]
 
 export const routeTable: RouteDef[] = [

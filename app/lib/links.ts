@@ -173,3 +173,8 @@ export function optInLink(source: { get(name: string): unknown }): { em: string;
   const hash = String(source.get('hash') ?? '')
   return OPT_IN_EM.test(em) && OPT_IN_HASH.test(hash) ? { em, hash } : undefined
 }
+
+/** URL of the image beacon that records a view of a product (app/routes/last-viewed-beacon.ts). */
+export function lastViewedBeaconPath(productId: string): string {
+  return `/last-viewed/${encodeURIComponent(productId)}`
+}

@@ -4,7 +4,6 @@ import { ContentPage } from '~/components/cms/content-page'
 import { listingPageMeta } from '~/components/listing/listing'
 import { ProductPage } from '~/components/product/product-page'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
-import { readLastViewed, rememberViewed, serializeLastViewed } from '~/session/last-viewed.server'
 import { addToCartAction } from '~/store/cart.server'
 import { getStore } from '~/store/client.server'
 import { resolveContent } from '~/store/content.server'
@@ -39,9 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throwPageError(err, request)
     }
     if (!page) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
-    // Remembering the view sets a cookie, so this page is the shopper's own: never shared-cached.
-    const headers = new Headers({ 'Cache-Control': 'private, no-store' })
-    headers.append('Set-Cookie', serializeLastViewed(context, rememberViewed(readLastViewed(request), page.product.pageId)))
+    // The view is recorded by the page's image beacon, so the page sets no cookie. It is the
+    // same for every visitor without a session, unless it shows their last viewed products.
+    const personal = store.hasSession || page.product.lastViewed.length > 0
+    const headers = new Headers({ 'Cache-Control': catalogueCacheControl(personal) })
     return data(
       {
         kind: 'product' as const,

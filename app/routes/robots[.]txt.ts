@@ -3,7 +3,7 @@ import { locales, localizePath } from '~/lib/locale'
 
 // Personal and state-changing paths, in every language tree.
 const privatePaths = ['/checkout', '/account']
-const unlocalized = ['/change-language', '/consent']
+const unlocalized = ['/change-language', '/consent', '/last-viewed']
 
 export function loader({ context }: LoaderFunctionArgs) {
   const disallow = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LAST_VIEWED_MAX, readLastViewed, rememberViewed, serializeLastViewed } from './last-viewed.server'
+import { LAST_VIEWED_MAX, readLastViewed, recordViewResponse, rememberViewed, serializeLastViewed } from './last-viewed.server'
 
 const id = (n: number) => n.toString(16).padStart(32, '0')
 
@@ -34,5 +34,20 @@ describe('last viewed products', () => {
     expect(header).toMatch(/HttpOnly/)
     expect(header).toMatch(/SameSite=Lax/)
     expect(header).toMatch(/Secure/)
+  })
+
+  it('records a view through the beacon: a private pixel that moves the product to the front', async () => {
+    const response = recordViewResponse({ secureCookies: false }, [id(1), id(2)], id(2).toUpperCase())
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('image/gif')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(response.headers.get('Set-Cookie')).toMatch(new RegExp(`^last-viewed=${id(2)}\\.${id(1)};`))
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0)
+  })
+
+  it('answers 404 without a cookie when the beacon names no product id', () => {
+    const response = recordViewResponse({ secureCookies: false }, [id(1)], '../etc')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('Set-Cookie')).toBeNull()
   })
 })

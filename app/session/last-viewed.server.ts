@@ -39,3 +39,17 @@ export function serializeLastViewed(context: CookieContext, ids: readonly string
   // Ids are hex, so '.' is a safe separator that needs no cookie encoding.
   return serialize(LAST_VIEWED_COOKIE, ids.join('.'), lastViewedCookieOptions(context))
 }
+
+/** A transparent 1×1 GIF: what the beacon answers, so the page's <img> loads cleanly. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+
+/**
+ * The beacon's answer: the pixel, with the cookie updated when `productId` is a product id. Never
+ * stored by any cache: it is one visitor's list.
+ */
+export function recordViewResponse(context: CookieContext, ids: readonly string[], productId: string): Response {
+  const headers = new Headers({ 'Content-Type': 'image/gif', 'Cache-Control': 'private, no-store' })
+  const id = productId.toLowerCase()
+  if (PRODUCT_ID.test(id)) headers.append('Set-Cookie', serializeLastViewed(context, rememberViewed(ids, id)))
+  return new Response(PIXEL, { status: PRODUCT_ID.test(id) ? 200 : 404, headers })
+}

@@ -151,12 +151,52 @@ test('last viewed products are kept in a cookie and shown on the next product pa
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
 })
 
-test('category pages stay cookie-free while product pages are private', async ({ request }) => {
+test('with JavaScript a product opened by a client-side link is recorded too @js', async ({ page }) => {
+  await page.goto(detail('en', 'FS-10002'))
+  await page.goto(detail('en', 'FS-10003'))
+  const list = () => page.locator('section', { has: page.getByRole('heading', { name: t('en', 'product:lastViewed') }) })
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  const beacon = page.waitForResponse((response) => response.url().includes('/last-viewed/'))
+  await list().getByRole('link', { name: 'Forestry winch FSW 45' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Forestry winch FSW 45' })).toBeVisible()
+  expect((await beacon).status()).toBe(200)
+  await page.goto(detail('en', 'FS-10001'))
+  // FSW 45 was viewed last (through the client-side link), so it leads the list.
+  await expect(list().locator('.cms-product-name')).toHaveText(['Forestry winch FSW 45', 'Forestry winch FSW 55'])
+})
+
+test('an anonymous product page is public and cookie-free; the view beacon records it; pages showing last viewed products or a session stay private', async ({ request, playwright, baseURL }) => {
   const category = await request.get('/produkte/')
   expect(category.headers()['set-cookie']).toBeUndefined()
-  const product = await request.get(detail('de', 'FS-10001').replace('/detail/', '/detail/'), { maxRedirects: 5 })
-  expect(product.headers()['cache-control']).toBe('private, no-store')
-  expect(product.headers()['set-cookie']).toMatch(/^last-viewed=/)
+  const path = detail('de', 'FS-10001')
+  const product = await request.get(path)
+  expect(product.status()).toBe(200)
+  expect(product.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600')
+  expect(product.headers()['vary']).toMatch(/Cookie/)
+  expect(product.headers()['set-cookie']).toBeUndefined()
+  const beaconPath = (await product.text()).match(/<img class="view-beacon" src="([^"]+)"/)?.[1]
+  expect(beaconPath).toMatch(/^\/last-viewed\/[0-9a-f]{32}$/)
+
+  const beacon = await request.get(beaconPath!)
+  expect(beacon.status()).toBe(200)
+  expect(beacon.headers()['content-type']).toBe('image/gif')
+  expect(beacon.headers()['cache-control']).toBe('private, no-store')
+  expect(beacon.headers()['set-cookie']).toMatch(/^last-viewed=[0-9a-f]{32}; /)
+  expect((await request.get('/last-viewed/not-a-product')).status()).toBe(404)
+
+  // The request context now carries the last-viewed cookie: another product page shows the list and is private.
+  const withList = await request.get(detail('de', 'FS-10002'))
+  expect(withList.headers()['cache-control']).toBe('private, no-store')
+  expect(await withList.text()).toContain('id="last-viewed-title"')
+
+  const cookie = { name: 'sw-context-token', value: 'SessionOfSomebody0123456789abcd', domain: new URL(baseURL!).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }
+  const session = await playwright.request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } })
+  try {
+    const personal = await session.get(path)
+    expect(personal.headers()['cache-control']).toBe('private, no-store')
+  } finally {
+    await session.dispose()
+  }
 })
 
 test('an unknown product id gives the 404 page', async ({ page }) => {

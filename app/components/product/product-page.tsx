@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ProductCard } from '~/components/cms/product-card'
 import type { CmsProduct } from '~/components/cms/types'
 import { JsonLd } from '~/components/shell/nonce'
+import { lastViewedBeaconPath } from '~/lib/links'
 import { languageTags, type Locale } from '~/lib/locale'
 import { formatWeight } from '~/lib/product'
 import type { ProductView } from '~/store/product.server'
@@ -223,6 +224,8 @@ export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
       {product.lastViewed.length ? (
         <ProductCards id="last-viewed-title" title={t('lastViewed')} products={product.lastViewed} locale={locale} />
       ) : null}
+      {/* Records the view in the last-viewed cookie, with or without JavaScript, so the page itself stays cacheable (docs/decisions/004). */}
+      <img className="view-beacon" src={lastViewedBeaconPath(product.pageId)} alt="" width={1} height={1} />
     </article>
   )
 }
