@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { assetsOf, buildDirOf, firstLoadFiles, pageTypes, pageWeights, routeChain, type PageType } from './js-budget'
+
+const buildDir = buildDirOf()
+
+/**
+ * Today's first-load JavaScript per page type, in gzip KB, as the ceiling no change may cross
+ * (docs/decisions/009-js-budget.md). The goal is JS_BUDGET_BYTES (100 KB) on every page; React 18,
+ * react-dom and Remix alone are about 85 KB, so the ceilings come down as code leaves the first load.
+ */
+const ceilingKb: Record<PageType, number> = {
+  home: 170,
+  listing: 176,
+  product: 176,
+  search: 167,
+  cart: 172,
+  checkout: 175,
+  account: 169,
+}
+
+describe('first-load JavaScript', () => {
+  beforeAll(() => {
+    if (!existsSync(join(buildDir, 'server', 'index.js'))) throw new Error(`${buildDir} is missing: run "npm run build" first (npm test does)`)
+  })
+
+  it('stays under each page type’s ceiling', async () => {
+    const weights = await pageWeights(buildDir)
+    expect(weights.map((w) => w.page)).toEqual(Object.keys(pageTypes))
+    for (const weight of weights) {
+      expect({ page: weight.page, kb: Math.round(weight.gzipBytes / 102.4) / 10 }).toEqual({
+        page: weight.page,
+        kb: expect.toSatisfy((kb: number) => kb <= ceilingKb[weight.page], `at most ${ceilingKb[weight.page]} KB`),
+      })
+    }
+  })
+
+  it('never loads the route module of another page', async () => {
+    const assets = await assetsOf(buildDir)
+    const routeModules = new Map(Object.values(assets.routes).map((route) => [route.module, route.id]))
+    for (const leaf of Object.values(pageTypes)) {
+      const own = new Set(routeChain(assets, leaf).map((id) => assets.routes[id]!.module))
+      const foreign = firstLoadFiles(assets, leaf).filter((file) => routeModules.has(file) && !own.has(file))
+      expect({ leaf, foreign }).toEqual({ leaf, foreign: [] })
+    }
+  })
+})
