@@ -1,3 +1,4 @@
+import { backgroundUrl } from '~/components/cms/layout'
 import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -42,7 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loaderHeaders)
 
-export const meta: MetaFunction<typeof loader> = listingPageMeta
+// The hero's background is the page's largest paint; as a CSS background the browser would find it
+// only after the stylesheet, so the head asks for it at once.
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const hero = args.data?.view.cms?.sections[0]?.background
+  const preload = hero ? [{ tagName: 'link', rel: 'preload', as: 'image', href: backgroundUrl(hero), fetchpriority: 'high' }] : []
+  return [...listingPageMeta(args), ...preload]
+}
 
 export default function Home() {
   const { locale, view } = useLoaderData<typeof loader>()

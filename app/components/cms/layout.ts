@@ -2,6 +2,12 @@ import type { CSSProperties } from 'react'
 import { thumbnailUrl } from '~/lib/images'
 import type { CmsLayout } from './types'
 
+/** The URL a layout's background image is loaded from (the same for the style and a preload). */
+export function backgroundUrl(background: NonNullable<CmsLayout['background']>): string {
+  // The size was rounded up to a multiple of 100 (background-media.ts), so few variants get cached.
+  return thumbnailUrl(background.url, { width: background.width, height: background.height, fit: 'inside' })
+}
+
 /** Class names and inline style of a section or block; all values were validated on the server. */
 export function layoutAttributes(layout: CmsLayout, base: string): { className: string; style?: CSSProperties } {
   const classes = [base, ...layout.hiddenOn.map((device) => `cms-hidden-${device}`)]
@@ -13,9 +19,7 @@ export function layoutAttributes(layout: CmsLayout, base: string): { className: 
   if (layout.margin?.bottom) style.marginBottom = layout.margin.bottom
   if (layout.margin?.left) style.marginLeft = layout.margin.left
   if (layout.background) {
-    // The size was rounded up to a multiple of 100 (background-media.ts), so few variants get cached.
-    const { url, width, height } = layout.background
-    style.backgroundImage = `url(${JSON.stringify(thumbnailUrl(url, { width, height, fit: 'inside' }))})`
+    style.backgroundImage = `url(${JSON.stringify(backgroundUrl(layout.background))})`
     style.backgroundSize = layout.background.mode
     style.backgroundPosition = 'center'
     style.backgroundRepeat = 'no-repeat'
