@@ -1,27 +1,8 @@
 // Makes sure Debian's Chromium is there before the end-to-end tests run.
 // Playwright must never download a browser here, so the only way in is apt, and only as root.
-import { spawnSync } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
+import { aptGet, isExecutable, isRoot } from './apt.mjs'
 
 const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-  if (result.error) throw result.error
-  if (result.status !== 0) {
-    console.error(`ensure-chromium: "${command} ${args.join(' ')}" failed with exit code ${result.status}`)
-    process.exit(result.status ?? 1)
-  }
-}
 
 if (isExecutable(executable)) process.exit(0)
 
@@ -30,7 +11,7 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1)
 }
 
-if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+if (!isRoot()) {
   console.error(
     `ensure-chromium: ${executable} is missing and this user cannot install it.\n` +
       'Install it as root with: apt-get update && apt-get install -y chromium\n' +
@@ -40,8 +21,7 @@ if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
 }
 
 console.log(`ensure-chromium: ${executable} is missing, installing Debian's chromium package`)
-run('apt-get', ['update'])
-run('apt-get', ['install', '-y', 'chromium'])
+if (!aptGet('ensure-chromium', ['update']) || !aptGet('ensure-chromium', ['install', '-y', 'chromium'])) process.exit(1)
 
 if (!isExecutable(executable)) {
   console.error(`ensure-chromium: apt-get finished but ${executable} is still missing.`)
