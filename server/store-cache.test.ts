@@ -189,7 +189,8 @@ describe('a warm product page (cache in process)', () => {
       },
     })
     host = await createHost(
-      loadConfig({ NODE_ENV: 'production', PORT: '3000', DATA_DIR: dataDir, SESSION_SECRET: 'store-cache-test-secret-0123456789abcdef' }),
+      // Without the page cache, which would answer the repeated public page before the store layer runs.
+      loadConfig({ NODE_ENV: 'production', PORT: '3000', DATA_DIR: dataDir, SESSION_SECRET: 'store-cache-test-secret-0123456789abcdef', PAGE_CACHE: 'off' }),
       createLogger({ level: 'info', destination }),
     )
     server = await listen(host.app)
