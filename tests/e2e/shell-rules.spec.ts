@@ -35,11 +35,14 @@ function makeNextBuild(buildDir: string, nextDir: string): string {
   if (!manifest) throw new Error(`no client manifest in ${assets}`)
   const version = /^manifest-([0-9a-f]+)\.js$/.exec(manifest)![1]!
   const next = version.split('').reverse().join('') === version ? `${version.slice(1)}0` : version.split('').reverse().join('')
-  for (const file of [join(nextDir, 'server', 'index.js'), join(assets, manifest)]) {
-    const text = readFileSync(file, 'utf8')
-    if (!text.includes(version)) throw new Error(`${file} does not name build version ${version}`)
-    writeFileSync(file, text.replaceAll(version, next))
-  }
+  // The server build may be split into chunks (a dynamic import makes index.js a re-export).
+  const serverDir = join(nextDir, 'server')
+  const serverFiles = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(serverDir, f))
+  const named = [...serverFiles, join(assets, manifest)].filter((file) => readFileSync(file, 'utf8').includes(version))
+  if (!named.includes(join(assets, manifest)) || named.length < 2) throw new Error(`the server build in ${serverDir} does not name build version ${version}`)
+  for (const file of named) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(version, next))
   renameSync(join(assets, manifest), join(assets, `manifest-${next}.js`))
   return next
 }

@@ -1,4 +1,5 @@
 // Browser side of the consent dialogs: shared fetcher, cookie clearing, focus handling.
+import type { FormEvent } from 'react'
 import { consentCategories, cookieDomains, withdrawnCookies, type ConsentCategory } from './consent-types'
 
 /** Both dialogs submit through one fetcher, so each sees the other's pending save. */
@@ -16,6 +17,18 @@ export function submittedCategories(form: FormData): ConsentCategory[] {
   if (intent === 'necessary-only') return ['necessary']
   const chosen = form.getAll('category')
   return allCategories.filter((c) => c === 'necessary' || chosen.includes(c))
+}
+
+/**
+ * Runs when a consent form is submitted with JavaScript, before the fetcher sends it: the withdrawn
+ * cookies go at once. On the submit event itself, not on the fetcher's 'submitting' state: a fast
+ * answer can take the fetcher past that state before React renders it.
+ */
+export function onConsentSubmit(event: FormEvent<HTMLFormElement>): void {
+  const form = new FormData(event.currentTarget)
+  const submitter = (event.nativeEvent as SubmitEvent).submitter
+  if (submitter instanceof HTMLButtonElement && submitter.name) form.append(submitter.name, submitter.value)
+  clearWithdrawnCookies(submittedCategories(form))
 }
 
 /**

@@ -6,12 +6,11 @@ import { legalPaths } from '~/lib/shop'
 import { Button, ButtonAnchor } from '../ui/button'
 import { Dialog } from '../ui/dialog'
 import {
-  clearWithdrawnCookies,
   consentFetcherKey,
+  onConsentSubmit,
   firstVisitDialogId,
   preferencesDialogId,
   showAsModal,
-  submittedCategories,
   wrapTab,
 } from './consent-client'
 import { openPreferences } from './cookie-preferences'
@@ -74,11 +73,6 @@ export function FirstVisitDialog({ locale, currentPath, preferencesHref }: Props
     }
   }, [])
 
-  useEffect(() => {
-    if (fetcher.state !== 'submitting' || !fetcher.formData) return
-    clearWithdrawnCookies(submittedCategories(fetcher.formData))
-  }, [fetcher.state, fetcher.formData])
-
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
@@ -106,7 +100,7 @@ export function FirstVisitDialog({ locale, currentPath, preferencesHref }: Props
       open
       onKeyDown={onKeyDown}
     >
-      <fetcher.Form method="post" action="/consent" className="consent-form">
+      <fetcher.Form method="post" action="/consent" className="consent-form" onSubmit={onConsentSubmit}>
         <h2 id="consent-first-visit-title">{t('firstVisit.title')}</h2>
         <p id="consent-first-visit-description" className="consent-lead">
           {t('firstVisit.description')}

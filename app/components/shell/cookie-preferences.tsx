@@ -1,11 +1,11 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef, type MouseEvent } from 'react'
+import { useEffect, useRef, type FormEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '~/lib/locale'
 import { Button, buttonClass } from '../ui/button'
 import { Badge } from '../ui/badge'
 import { Dialog } from '../ui/dialog'
-import { clearWithdrawnCookies, consentFetcherKey, preferencesDialogId, showAsModal, submittedCategories, wrapTab } from './consent-client'
+import { consentFetcherKey, onConsentSubmit, preferencesDialogId, showAsModal, wrapTab } from './consent-client'
 import { LegalLinks } from './consent-dialog'
 import { consentCategories, type ConsentCategory, type ConsentState } from './consent-types'
 import { CloseIcon, CookieIcon } from './icons'
@@ -68,11 +68,10 @@ export function CookiePreferencesDialog({ locale, consent, currentPath, initiall
     document.querySelector<HTMLElement>('.cookie-button')?.focus()
   }
 
-  useEffect(() => {
-    if (fetcher.state !== 'submitting' || !fetcher.formData) return
-    clearWithdrawnCookies(submittedCategories(fetcher.formData))
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    onConsentSubmit(event)
     if (dialogRef.current?.open) dialogRef.current.close()
-  }, [fetcher.state, fetcher.formData])
+  }
 
   // The server rendered it open for a visit without JS; with JS it becomes a real modal.
   useEffect(() => {
@@ -104,7 +103,7 @@ export function CookiePreferencesDialog({ locale, consent, currentPath, initiall
       open={initiallyOpen}
       onKeyDown={onKeyDown}
     >
-      <fetcher.Form key={consent.categories.join()} method="post" action="/consent" className="consent-form">
+      <fetcher.Form key={consent.categories.join()} method="post" action="/consent" className="consent-form" onSubmit={onSubmit}>
         <div className="consent-head">
           <h2 id="cookie-preferences-title">{t('title')}</h2>
           <a href={currentPath} className={buttonClass({ variant: 'text', color: 'grey' }, 'btn-icon consent-close')} onClick={onClose}>
