@@ -4,13 +4,18 @@
  *
  *   approve-reseller EMAIL   moves the customer's requested group (a reseller registration) into their
  *                            group and sends the 'reseller-approved' mail in the customer's language
+ *   seed --products N [--data-dir DIR]
+ *                            seeds the demo store (if it is empty) and grows its catalogue to N generated
+ *                            products, for benchmarks (server/demo-store/seed/scale.ts); never part of a start
  */
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig } from '../server/config'
 import { DB_FILE_NAME } from '../server/demo-store/constants'
 import { openDatabase } from '../server/demo-store/db'
+import { createDemoStore } from '../server/demo-store/index'
+import { seedScaleCatalogue } from '../server/demo-store/seed/scale'
 import { createMailer, languageKeyOf } from '../server/demo-store/mail/index'
 import { outboxDirOf } from '../server/demo-store/mail/outbox'
 import type { DemoLogger } from '../server/demo-store/router'
@@ -28,9 +33,65 @@ export const EXIT = {
 } as const
 
 const USAGE = `Usage: npm run demo -- approve-reseller EMAIL
+       npm run demo -- seed --products N [--data-dir DIR]
 
   approve-reseller EMAIL  Approve the pending reseller request of the demo store customer with this
-                          email and send them the approval mail (SMTP_URL, else DATA_DIR/outbox).`
+                          email and send them the approval mail (SMTP_URL, else DATA_DIR/outbox).
+  seed --products N       Seed the demo store in DIR (default DATA_DIR, else ./data) if it is empty and
+                          grow its catalogue to N products (parents and variants, at least the normal
+                          seed's), generated deterministically for benchmarks. Stop a shop running on
+                          DIR first: it builds its catalogue caches once per process.`
+
+/** The largest catalogue the seed command generates. */
+export const MAX_SEED_PRODUCTS = 1_000_000
+
+export interface SeedArgs {
+  products: number
+  dataDir: string | undefined
+}
+
+/** Parses `--products N [--data-dir DIR]` (also `--products=N`); a string is the usage error. */
+export function parseSeedArgs(args: string[]): SeedArgs | string {
+  let products: number | undefined
+  let dataDir: string | undefined
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const value = () => inline ?? args[++i]
+    if (flag === '--products') {
+      const raw = value()
+      if (raw === undefined || !/^\d[\d_]*$/.test(raw)) return `--products needs a whole number, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`
+      products = Number(raw.replace(/_/g, ''))
+      if (products < 1 || products > MAX_SEED_PRODUCTS) return `--products must be between 1 and ${MAX_SEED_PRODUCTS}`
+    } else if (flag === '--data-dir') {
+      const raw = value()
+      if (raw === undefined || raw === '' || raw.startsWith('--')) return '--data-dir needs a directory'
+      dataDir = raw
+    } else {
+      return `unknown argument ${JSON.stringify(arg)}`
+    }
+  }
+  if (products === undefined) return '--products N is required'
+  return { products, dataDir }
+}
+
+async function seedScale(args: SeedArgs, env: Record<string, string | undefined>, io: Output): Promise<number> {
+  const dataDir = resolve(args.dataDir ?? env.DATA_DIR ?? './data')
+  const silent = { info: () => {}, warn: () => {}, error: () => {} }
+  // The normal start seeds an empty store (or one of an older seed version) and keeps it as it is otherwise.
+  const store = await createDemoStore({ dataDir, publicUrl: env.PUBLIC_URL ?? 'http://127.0.0.1', logger: silent })
+  store.close()
+  const db = openDatabase(join(dataDir, DB_FILE_NAME))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const report = seedScaleCatalogue(db, args.products)
+    const what = report.added ? `added ${report.added} generated products` : 'already had this catalogue'
+    io.out(`Demo store in ${dataDir}: ${what}; ${report.products} products in ${Math.round(report.durationMs / 100) / 10} s.`)
+  } finally {
+    db.close()
+  }
+  return EXIT.ok
+}
 
 interface Output {
   out(line: string): void
@@ -132,6 +193,14 @@ export async function runDemoCommand(args: string[], env: Record<string, string 
   const [command, ...rest] = args
   if (command === 'approve-reseller' && rest.length === 1 && rest[0]?.includes('@')) {
     return approveReseller(rest[0].trim(), env, io)
+  }
+  if (command === 'seed') {
+    const parsed = parseSeedArgs(rest)
+    if (typeof parsed === 'string') {
+      io.err(`${parsed}\n\n${USAGE}`)
+      return EXIT.usage
+    }
+    return seedScale(parsed, env, io)
   }
   if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE)

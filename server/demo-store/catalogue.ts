@@ -1,150 +1,15 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
-import { computeAggregations, matchesFilter, parseCriteria, valuesAt, type Criteria, type Filter, type Json, type JsonObject } from './criteria'
-import type { Db } from './db'
+import {
+  catalogueData, compileFilters, groupData, isTagAggregation, languageData, nameCollator, productViews, unitsByPrice, unitsBySales, unitsOfCategory,
+  type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
+} from './catalogue-cache'
+import { computeAggregations, parseCriteria, valuesAt, type Aggregation, type Criteria, type Json, type JsonObject } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
 import { searchProducts } from './search-index'
 
-type Row = Record<string, string | number | null>
-
-/** What listings filter, sort and aggregate on, per product (parents and variants alike). */
-export interface ProductRecord {
-  id: string
-  parentId: string | null
-  unitId: string
-  number: string
-  name: string
-  manufacturerId: string | null
-  /** Quantity-1 price of the customer group; null for price-on-request products. */
-  price: number | null
-  rating: number | null
-  sales: number
-  shippingFree: boolean
-  propertyIds: string[]
-  categoryIds: Set<string>
-  position: number
-  /** The product as criteria filters and sortings see it (field names as in the Store API). */
-  view: JsonObject
-}
-
-/** A listing entry: a product without variants, or a parent with its variants (Shopware's display group). */
-export interface ListingUnit {
-  id: string
-  record: ProductRecord
-  members: ProductRecord[]
-  cheapest: number | null
-}
-
-interface CatalogueData {
-  records: Map<string, ProductRecord>
-  units: Map<string, ListingUnit>
-}
-
-const cache = new WeakMap<Db, Map<string, CatalogueData>>()
-
-/** The catalogue does not change while the store runs, so records are built once per language and group. */
-export function catalogueData(s: Serializer): CatalogueData {
-  let perDb = cache.get(s.db)
-  if (!perDb) {
-    perDb = new Map()
-    cache.set(s.db, perDb)
-  }
-  const key = `${s.languageId}:${s.customerGroupId}`
-  const found = perDb.get(key)
-  if (found) return found
-  const data = buildData(s)
-  perDb.set(key, data)
-  return data
-}
-
-function groupBy(rows: Row[], key: string, value: string): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  for (const r of rows) {
-    const k = String(r[key])
-    const list = out.get(k) ?? []
-    list.push(String(r[value]))
-    out.set(k, list)
-  }
-  return out
-}
-
-function buildData(s: Serializer): CatalogueData {
-  const products = s.rows('SELECT rowid AS position, * FROM product WHERE active = 1 ORDER BY rowid')
-  const prices = new Map(s.rows('SELECT product_id, price_net FROM product_price WHERE customer_group_id = ? AND quantity_start = 1', s.customerGroupId).map((r) => [String(r.product_id), Number(r.price_net)]))
-  const properties = groupBy(s.rows('SELECT product_id, option_id FROM product_property'), 'product_id', 'option_id')
-  const options = groupBy(s.rows('SELECT product_id, option_id FROM product_option'), 'product_id', 'option_id')
-  const tags = groupBy(s.rows('SELECT product_id, tag_id FROM product_tag'), 'product_id', 'tag_id')
-  const tagNames = new Map(s.rows('SELECT id, name FROM tag').map((t) => [String(t.id), String(t.name)]))
-  const categories = groupBy(s.rows('SELECT product_id, category_id FROM product_category'), 'product_id', 'category_id')
-  const optionGroups = new Map(s.rows('SELECT id, group_id FROM property_group_option').map((o) => [String(o.id), String(o.group_id)]))
-  const parentOf = new Map(s.rows('SELECT id, parent_id FROM category').map((c) => [String(c.id), c.parent_id === null ? null : String(c.parent_id)]))
-  const manufacturerNames = new Map(s.rows('SELECT id, translations FROM manufacturer').map((m) => [String(m.id), String(s.translate(m.translations).name ?? '')]))
-  const childCounts = new Map(s.rows('SELECT parent_id, COUNT(*) AS n FROM product WHERE parent_id IS NOT NULL AND active = 1 GROUP BY parent_id').map((r) => [String(r.parent_id), Number(r.n)]))
-  const ancestors = (id: string): string[] => {
-    const out: string[] = []
-    for (let cur: string | null | undefined = id; cur; cur = parentOf.get(cur)) out.unshift(cur)
-    return out
-  }
-  const records = new Map<string, ProductRecord>()
-  const rowsById = new Map(products.map((p) => [String(p.id), p]))
-  for (const p of products) {
-    const id = String(p.id)
-    const parent = p.parent_id ? rowsById.get(String(p.parent_id)) : undefined
-    const t = s.translate(p.translations)
-    const custom = { ...(JSON.parse(String(p.custom_fields)) as JsonObject), ...((t.customFields ?? {}) as JsonObject) }
-    const propertyIds = properties.get(id) ?? []
-    const optionIds = options.get(id) ?? []
-    const tagIds = tags.get(id) ?? []
-    const categoryIds = categories.get(id) ?? (parent ? categories.get(String(parent.id)) : undefined) ?? []
-    const categoryTree = [...new Set(categoryIds.flatMap(ancestors))]
-    const stock = Number(p.stock)
-    const closeout = p.is_closeout === 1
-    const price = prices.get(id) ?? null
-    const rating = p.rating_average ?? parent?.rating_average ?? null
-    const manufacturerId = p.manufacturer_id === null ? null : String(p.manufacturer_id)
-    const view: JsonObject = {
-      id, parentId: p.parent_id, productNumber: p.product_number, name: t.name, translated: { name: t.name, customFields: custom },
-      manufacturerId, manufacturer: manufacturerId ? { id: manufacturerId, name: manufacturerNames.get(manufacturerId) ?? '' } : null,
-      tagIds, tags: tagIds.map((tid) => ({ id: tid, name: tagNames.get(tid) ?? '' })),
-      propertyIds, properties: propertyIds.map((oid) => ({ id: oid, groupId: optionGroups.get(oid) ?? '' })),
-      optionIds, options: optionIds.map((oid) => ({ id: oid, groupId: optionGroups.get(oid) ?? '' })),
-      // categoriesRo: the assigned categories and all their ancestors, as the DAL's read-only association.
-      categoryIds, categories: categoryIds.map((cid) => ({ id: cid })), categoryTree, categoriesRo: categoryTree.map((cid) => ({ id: cid })),
-      taxId: p.tax_id, deliveryTimeId: p.delivery_time_id,
-      available: !closeout || stock >= Number(p.min_purchase), availableStock: stock, stock, isCloseout: closeout,
-      shippingFree: p.shipping_free === 1, ratingAverage: rating, sales: p.sales, markAsTopseller: p.mark_as_topseller === 1,
-      releaseDate: p.release_date, ean: p.ean, manufacturerNumber: p.manufacturer_number, customFields: custom, active: true,
-      childCount: childCounts.get(id) ?? 0, cheapestPrice: price, weight: p.weight, minPurchase: p.min_purchase, purchaseSteps: p.purchase_steps,
-      maxPurchase: p.max_purchase, restockTime: p.restock_time,
-    }
-    records.set(id, {
-      id, parentId: p.parent_id === null ? null : String(p.parent_id), unitId: String(p.parent_id ?? p.id), number: String(p.product_number),
-      name: String(t.name ?? ''), manufacturerId, price, rating: rating === null ? null : Number(rating), sales: Number(p.sales),
-      shippingFree: p.shipping_free === 1, propertyIds, categoryIds: new Set(categoryTree), position: Number(p.position), view,
-    })
-  }
-  const units = new Map<string, ListingUnit>()
-  for (const r of records.values()) {
-    if (r.parentId) continue
-    units.set(r.id, { id: r.id, record: r, members: [], cheapest: null })
-  }
-  for (const r of records.values()) if (r.parentId) units.get(r.parentId)?.members.push(r)
-  // Association paths as Shopware's DAL filters them: `children.id` on a parent and
-  // `parent.children.id` on a variant (all products sharing that variant's parent).
-  for (const u of units.values()) {
-    if (u.members.length === 0) continue
-    const children = u.members.map((m) => ({ id: m.id }))
-    u.record.view.children = children
-    for (const m of u.members) m.view.parent = { id: u.id, children }
-  }
-  const cheapest = new Map(s.rows('SELECT unit_id, price FROM product_cheapest_price WHERE customer_group_id = ?', s.customerGroupId).map((c) => [String(c.unit_id), Number(c.price)]))
-  for (const u of units.values()) {
-    if (u.members.length === 0) u.members.push(u.record)
-    u.cheapest = cheapest.get(u.id) ?? null
-  }
-  return { records, units }
-}
+export { catalogueData, productView, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
 // ---------------------------------------------------------------------------------------------
 // Listing parameters
@@ -250,39 +115,65 @@ function availableSortings(s: Serializer, search: boolean): JsonObject[] {
   }))
 }
 
-const nameCollator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
-
-function unitComparator(order: string, scores: Map<string, number>): (a: ListingUnit, b: ListingUnit) => number {
-  const byNumber = (a: ListingUnit, b: ListingUnit) => nameCollator.compare(a.record.number, b.record.number)
-  const byName = (a: ListingUnit, b: ListingUnit) => nameCollator.compare(a.record.name, b.record.name) || byNumber(a, b)
-  const price = (u: ListingUnit) => u.cheapest ?? 0
-  switch (order) {
-    case 'name-desc':
-      return (a, b) => -byName(a, b)
-    case 'price-asc':
-      return (a, b) => price(a) - price(b) || byName(a, b)
-    case 'price-desc':
-      return (a, b) => price(b) - price(a) || byName(a, b)
-    case 'topseller':
-      return (a, b) => unitSales(b) - unitSales(a) || byName(a, b)
-    case 'score':
-      return (a, b) => (scores.get(a.id) ?? 0) - (scores.get(b.id) ?? 0) || byName(a, b)
-    default:
-      return byName
+/**
+ * The visible units in the order of a sorting. The name, price and topseller orders of the whole
+ * catalogue are computed once (per language and group); a listing keeps the units it shows in that
+ * order, so no request sorts more than its search hits.
+ */
+function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], order: string, scores: Map<string, number>): ListingUnit[] {
+  if (order === 'score') {
+    const { nameRank } = languageData(s, data)
+    return [...visible].sort((a, b) => (scores.get(a.id) ?? 0) - (scores.get(b.id) ?? 0) || nameRank[a.index]! - nameRank[b.index]!)
   }
+  let global: ListingUnit[]
+  switch (order) {
+    case 'price-asc':
+      global = unitsByPrice(s, false, data)
+      break
+    case 'price-desc':
+      global = unitsByPrice(s, true, data)
+      break
+    case 'topseller':
+      global = unitsBySales(s, data)
+      break
+    default:
+      global = languageData(s, data).byName
+  }
+  // Few units (a search, a small category): sort them by their global rank; many: walk the global order.
+  let sorted: ListingUnit[]
+  if (visible.length * 16 < global.length) {
+    const rank = rankOf(global, data)
+    sorted = [...visible].sort((a, b) => rank[a.index]! - rank[b.index]!)
+  } else {
+    const shown = new Uint8Array(data.units.length)
+    for (const u of visible) shown[u.index] = 1
+    sorted = global.filter((u) => shown[u.index] === 1)
+  }
+  return order === 'name-desc' ? sorted.reverse() : sorted
 }
 
-function unitSales(u: ListingUnit): number {
-  return u.members[0] === u.record ? u.record.sales : u.members.reduce((sum, m) => sum + m.sales, u.record.sales)
+const ranks = new WeakMap<ListingUnit[], Int32Array>()
+
+function rankOf(order: ListingUnit[], data: CatalogueData): Int32Array {
+  let rank = ranks.get(order)
+  if (!rank) {
+    rank = new Int32Array(data.units.length)
+    order.forEach((u, i) => {
+      rank![u.index] = i
+    })
+    ranks.set(order, rank)
+  }
+  return rank
 }
 
 // ---------------------------------------------------------------------------------------------
 // Filtering
 
 type ListingFilterKey = 'manufacturer' | 'price' | 'rating' | 'shipping-free' | 'properties'
+type MemberPredicate = (m: ProductRecord, u: ListingUnit) => boolean
 
-function memberPredicates(params: ListingParams, propertyGroups: Map<string, string>): Map<ListingFilterKey, (m: ProductRecord, u: ListingUnit) => boolean> {
-  const out = new Map<ListingFilterKey, (m: ProductRecord, u: ListingUnit) => boolean>()
+function memberPredicates(params: ListingParams, data: CatalogueData, price: Float64Array): Map<ListingFilterKey, MemberPredicate> {
+  const out = new Map<ListingFilterKey, MemberPredicate>()
   if (params.manufacturer.length) {
     const wanted = new Set(params.manufacturer)
     out.set('manufacturer', (m) => m.manufacturerId !== null && wanted.has(m.manufacturerId))
@@ -291,7 +182,8 @@ function memberPredicates(params: ListingParams, propertyGroups: Map<string, str
     const min = params.minPrice
     const max = params.maxPrice
     out.set('price', (m) => {
-      const p = m.price ?? 0
+      const own = price[m.index]!
+      const p = Number.isNaN(own) ? 0 : own
       return (min === null || p >= min) && (max === null || max <= 0 || p <= max)
     })
   }
@@ -304,21 +196,23 @@ function memberPredicates(params: ListingParams, propertyGroups: Map<string, str
     // Options of one group are alternatives (OR); different groups must all match (AND), as in Shopware.
     const byGroup = new Map<string, Set<string>>()
     for (const id of params.properties) {
-      const group = propertyGroups.get(id) ?? id
+      const group = data.optionGroups.get(id) ?? id
       byGroup.set(group, new Set([...(byGroup.get(group) ?? []), id]))
     }
-    out.set('properties', (m) => [...byGroup.values()].every((options) => m.propertyIds.some((id) => options.has(id))))
+    const groups = [...byGroup.values()]
+    out.set('properties', (m) => groups.every((options) => m.propertyIds.some((id) => options.has(id))))
   }
   return out
 }
 
-function unitMatches(u: ListingUnit, filters: Filter[]): boolean {
-  if (filters.length === 0) return true
-  const candidates = u.members[0] === u.record ? [u.record] : [u.record, ...u.members]
-  return candidates.some((m) => filters.every((f) => matchesFilter(m.view, f, 'product')))
+/** A parent matches a criteria filter list when it or any of its variants matches all filters. */
+function unitMatches(u: ListingUnit, tests: RecordTest[]): boolean {
+  if (tests.length === 0) return true
+  if (tests.every((t) => t(u.record))) return true
+  return u.hasVariants && u.members.some((m) => tests.every((t) => t(m)))
 }
 
-function unitPasses(u: ListingUnit, predicates: Array<(m: ProductRecord, u: ListingUnit) => boolean>): boolean {
+function unitPasses(u: ListingUnit, predicates: MemberPredicate[]): boolean {
   if (predicates.length === 0) return true
   return u.members.some((m) => predicates.every((p) => p(m, u)))
 }
@@ -326,55 +220,100 @@ function unitPasses(u: ListingUnit, predicates: Array<(m: ProductRecord, u: List
 // ---------------------------------------------------------------------------------------------
 // Aggregations
 
-function aggregations(s: Serializer, units: ListingUnit[], params: ListingParams, predicates: Map<ListingFilterKey, (m: ProductRecord, u: ListingUnit) => boolean>): JsonObject {
+/** Property groups and their serialized options per language: the same for every listing. */
+const propertyCache = new WeakMap<object, Map<string, Array<{ group: Record<string, string | number | null>; options: Array<{ id: string; entity: JsonObject }> }>>>()
+
+function propertyGroups(s: Serializer, data: CatalogueData) {
+  let perLanguage = propertyCache.get(data)
+  if (!perLanguage) {
+    perLanguage = new Map()
+    propertyCache.set(data, perLanguage)
+  }
+  const key = `${s.languageId}:${s.publicUrl}`
+  let groups = perLanguage.get(key)
+  if (!groups) {
+    groups = s.rows('SELECT * FROM property_group WHERE filterable = 1 ORDER BY position').map((g) => ({
+      group: g,
+      options: s.rows('SELECT * FROM property_group_option WHERE group_id = ? ORDER BY position', g.id).map((o) => ({ id: String(o.id), entity: s.propertyOption(o, false) })),
+    }))
+    perLanguage.set(key, groups)
+  }
+  return groups
+}
+
+function aggregations(s: Serializer, data: CatalogueData, units: ListingUnit[], params: ListingParams, predicates: Map<ListingFilterKey, MemberPredicate>, price: Float64Array): JsonObject {
   if (params.noAggregations) return {}
   // With reduce-aggregations every aggregation sees the other listing filters, never its own, so a
   // chosen option does not hide its alternatives.
   const scope = (own: ListingFilterKey) => {
     if (!params.reduceAggregations) return units
     const others = [...predicates.entries()].filter(([k]) => k !== own).map(([, p]) => p)
-    return units.filter((u) => unitPasses(u, others))
+    return others.length ? units.filter((u) => unitPasses(u, others)) : units
   }
   const out: JsonObject = {}
   if (params.enabled.manufacturer) {
-    const ids = new Set(scope('manufacturer').flatMap((u) => u.members.map((m) => m.manufacturerId)).filter((id): id is string => id !== null))
+    const ids = new Set<string>()
+    for (const u of scope('manufacturer')) for (const m of u.members) if (m.manufacturerId !== null) ids.add(m.manufacturerId)
     const entities = [...ids].map((id) => s.manufacturer(id)).filter((m): m is JsonObject => m !== null)
       .sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
     out.manufacturer = { name: 'manufacturer', entities, apiAlias: 'manufacturer_aggregation' }
   }
   if (params.enabled.price) {
-    const values = scope('price').flatMap((u) => u.members.map((m) => m.price)).filter((p): p is number => p !== null)
-    out.price = {
-      name: 'price', min: values.length ? Math.min(...values).toFixed(2) : null, max: values.length ? Math.max(...values).toFixed(2) : null,
-      avg: null, sum: null, apiAlias: 'price_aggregation',
+    let min = Infinity
+    let max = -Infinity
+    for (const u of scope('price')) {
+      for (const m of u.members) {
+        const p = price[m.index]!
+        if (Number.isNaN(p)) continue
+        if (p < min) min = p
+        if (p > max) max = p
+      }
     }
+    const any = min !== Infinity
+    out.price = { name: 'price', min: any ? min.toFixed(2) : null, max: any ? max.toFixed(2) : null, avg: null, sum: null, apiAlias: 'price_aggregation' }
   }
   if (params.enabled.rating) {
-    const ratings = scope('rating').map((u) => u.record.rating).filter((r): r is number => r !== null)
-    out.rating = { name: 'rating', max: ratings.length ? String(Math.max(...ratings)) : null, apiAlias: 'rating_aggregation' }
+    let max: number | null = null
+    for (const u of scope('rating')) if (u.record.rating !== null && (max === null || u.record.rating > max)) max = u.record.rating
+    out.rating = { name: 'rating', max: max === null ? null : String(max), apiAlias: 'rating_aggregation' }
   }
   if (params.enabled.shippingFree) {
     const list = scope('shipping-free')
     out['shipping-free'] = { name: 'shipping-free', max: list.length ? (list.some((u) => u.members.some((m) => m.shippingFree)) ? '1' : '0') : null, apiAlias: 'shipping-free_aggregation' }
   }
   if (params.enabled.properties) {
-    const optionIds = new Set(scope('properties').flatMap((u) => u.members.flatMap((m) => m.propertyIds)))
-    const groups = s.rows('SELECT * FROM property_group WHERE filterable = 1 ORDER BY position')
-      .filter((g) => params.propertyWhitelist === null || params.propertyWhitelist.includes(String(g.id)))
+    const optionIds = new Set<string>()
+    for (const u of scope('properties')) for (const m of u.members) for (const id of m.propertyIds) optionIds.add(id)
     const entities: JsonObject[] = []
-    for (const g of groups) {
-      const opts = s.rows('SELECT * FROM property_group_option WHERE group_id = ? ORDER BY position', g.id).filter((o) => optionIds.has(String(o.id)))
-      if (opts.length === 0) continue
-      const serialized = opts.map((o) => s.propertyOption(o, false))
-      if (g.sorting_type === 'alphanumeric') serialized.sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
-      entities.push(s.propertyGroup(g, serialized))
+    for (const { group, options } of propertyGroups(s, data)) {
+      if (params.propertyWhitelist !== null && !params.propertyWhitelist.includes(String(group.id))) continue
+      const present = options.filter((o) => optionIds.has(o.id)).map((o) => o.entity)
+      if (present.length === 0) continue
+      if (group.sorting_type === 'alphanumeric') present.sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
+      entities.push(s.propertyGroup(group, present))
     }
     out.properties = { name: 'properties', entities, apiAlias: 'properties_aggregation' }
   }
   // Aggregations the request adds to the listing's own (e.g. the tags of the listed products).
   if (params.criteria.aggregations.length) {
-    const views = units.flatMap((u) => u.members.map((m) => m.view))
-    Object.assign(out, computeAggregations(views, params.criteria.aggregations, 'product', entityResolver(s)))
+    Object.assign(out, criteriaAggregations(s, data, units.flatMap((u) => u.members), params.criteria.aggregations))
+  }
+  return out
+}
+
+/** Criteria aggregations over records: the tag entity aggregation from the records, any other from the DAL views. */
+function criteriaAggregations(s: Serializer, data: CatalogueData, records: ProductRecord[], list: Aggregation[]): JsonObject {
+  const out: JsonObject = {}
+  for (const aggregation of list) {
+    if (isTagAggregation(aggregation)) {
+      const ids = new Set<string>()
+      for (const r of records) for (const id of r.tagIds) ids.add(id)
+      const entities = entityResolver(s)('tag', [...ids]) ?? []
+      out[aggregation.name] = { name: aggregation.name, entities, apiAlias: `${aggregation.name}_aggregation` }
+      continue
+    }
+    const views = productViews(s, data)
+    Object.assign(out, computeAggregations(records.map((r) => views[r.index]!), [aggregation], 'product', entityResolver(s)))
   }
   return out
 }
@@ -391,28 +330,28 @@ export interface ListingScope {
   suggest?: boolean
 }
 
-function propertyGroupsById(s: Serializer): Map<string, string> {
-  return new Map(s.rows('SELECT id, group_id FROM property_group_option').map((o) => [String(o.id), String(o.group_id)]))
-}
-
 /** ProductListingResult for a category, a search or a suggest request. */
 export function productListing(s: Serializer, scope: ListingScope, params: ListingParams): JsonObject {
   const data = catalogueData(s)
+  const { price } = groupData(s, data)
   const scores = new Map<string, number>()
   let base: ListingUnit[]
   if (scope.search !== undefined) {
     for (const hit of searchProducts(s.db, s.languageId, scope.search)) {
       if (!scores.has(hit.unitId)) scores.set(hit.unitId, hit.score)
     }
-    base = [...scores.keys()].map((id) => data.units.get(id)).filter((u): u is ListingUnit => u !== undefined)
+    base = [...scores.keys()].map((id) => data.unitsById.get(id)).filter((u): u is ListingUnit => u !== undefined)
   } else {
-    const categoryId = scope.categoryId ?? ''
-    base = [...data.units.values()].filter((u) => u.record.categoryIds.has(categoryId))
+    base = unitsOfCategory(data, scope.categoryId ?? '')
   }
   const { criteria } = params
-  const filtered = base.filter((u) => unitMatches(u, criteria.filter) && (criteria.ids === null || criteria.ids.includes(u.id)))
-  const predicates = scope.suggest ? new Map() : memberPredicates(params, propertyGroupsById(s))
-  const visible = filtered.filter((u) => unitPasses(u, [...predicates.values()]) && unitMatches(u, criteria.postFilter))
+  const filterTests = compileFilters(s, criteria.filter, data)
+  const ids = criteria.ids === null ? null : new Set(criteria.ids)
+  const filtered = filterTests.length === 0 && ids === null ? base : base.filter((u) => unitMatches(u, filterTests) && (ids === null || ids.has(u.id)))
+  const predicates = scope.suggest ? new Map<ListingFilterKey, MemberPredicate>() : memberPredicates(params, data, price)
+  const predicateList = [...predicates.values()]
+  const postTests = compileFilters(s, criteria.postFilter, data)
+  const visible = predicateList.length === 0 && postTests.length === 0 ? filtered : filtered.filter((u) => unitPasses(u, predicateList) && unitMatches(u, postTests))
   const isSearch = scope.search !== undefined
   const order = params.order ?? (criteria.sort.length ? null : isSearch ? 'score' : 'name-asc')
   if (order !== null && !SORTINGS.some((x) => x.key === order && (isSearch || !x.search))) {
@@ -420,17 +359,18 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   }
   let sorted: ListingUnit[]
   if (order === null) {
+    const views = productViews(s, data)
     sorted = [...visible].sort((a, b) => {
       for (const sort of criteria.sort) {
-        const av = valuesAt(a.record.view, sort.field, 'product')[0] ?? null
-        const bv = valuesAt(b.record.view, sort.field, 'product')[0] ?? null
+        const av = valuesAt(views[a.record.index]!, sort.field, 'product')[0] ?? null
+        const bv = valuesAt(views[b.record.index]!, sort.field, 'product')[0] ?? null
         const c = compareJson(av, bv)
         if (c !== 0) return sort.order === 'DESC' ? -c : c
       }
       return 0
     })
   } else {
-    sorted = [...visible].sort(unitComparator(order, scores))
+    sorted = sortUnits(s, data, visible, order, scores)
   }
   const limit = criteria.limit ?? LISTING_DEFAULT_LIMIT
   const page = criteria.page
@@ -451,7 +391,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
     page,
     limit,
     entity: 'product',
-    aggregations: scope.suggest ? {} : aggregations(s, filtered, params, predicates),
+    aggregations: scope.suggest ? {} : aggregations(s, data, filtered, params, predicates, price),
     currentFilters,
     availableSortings: scope.suggest ? [] : availableSortings(s, isSearch),
     sorting: order ?? (isSearch ? 'score' : 'name-asc'),
@@ -470,15 +410,15 @@ function compareJson(a: Json, b: Json): number {
 // ---------------------------------------------------------------------------------------------
 // POST /product
 
-/** ProductListRoute: criteria over all products (parents and variants, no grouping). */
 /**
- * POST /product. `within` restricts the search to these ids and, without a criteria sorting, keeps
- * their order (the wishlist: its products, newest added first).
+ * POST /product: ProductListRoute, criteria over all products (parents and variants, no grouping).
+ * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
+ * wishlist: its products, newest added first).
  */
 export function productSearch(s: Serializer, body: unknown, within?: readonly string[]): JsonObject {
-  const criteria = parseCriteria(body)
+  const criteria: Criteria = parseCriteria(body)
   const data = catalogueData(s)
-  let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : [...data.records.values()]
+  let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : data.list
   let scores: Map<string, number> | null = null
   if (criteria.term) {
     scores = new Map()
@@ -490,14 +430,16 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
     const wanted = new Set(criteria.ids)
     list = list.filter((r) => wanted.has(r.id))
   }
-  for (const f of criteria.filter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
+  for (const test of compileFilters(s, criteria.filter, data)) list = list.filter(test)
   // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
-  const aggregationResult = computeAggregations(list.map((r) => r.view), criteria.aggregations, 'product', entityResolver(s))
-  for (const f of criteria.postFilter) list = list.filter((r) => matchesFilter(r.view, f, 'product'))
+  const aggregationResult = criteria.aggregations.length ? criteriaAggregations(s, data, list, criteria.aggregations) : {}
+  for (const test of compileFilters(s, criteria.postFilter, data)) list = list.filter(test)
+  if (list === data.list) list = [...list]
   if (criteria.sort.length) {
+    const views = productViews(s, data)
     list.sort((a, b) => {
       for (const sort of criteria.sort) {
-        const c = compareJson(valuesAt(a.view, sort.field, 'product')[0] ?? null, valuesAt(b.view, sort.field, 'product')[0] ?? null)
+        const c = compareJson(valuesAt(views[a.index]!, sort.field, 'product')[0] ?? null, valuesAt(views[b.index]!, sort.field, 'product')[0] ?? null)
         if (c !== 0) return sort.order === 'DESC' ? -c : c
       }
       return a.position - b.position

@@ -60,6 +60,78 @@ function md5(text: string): string {
   return createHash('md5').update(text).digest('hex')
 }
 
+/**
+ * Serialized products (Serializer.product without detail), as JSON text per product and variant (language,
+ * customer group, SEO URLs, public URL), least recently used dropped beyond a character budget
+ * (DEMO_STORE_PRODUCT_CACHE_CHARS, default 16 million, about 16 MB of text for Latin-1 text). The catalogue is
+ * read-only; the order placement changes stock and sales and calls invalidateProducts for those products.
+ */
+export class ProductCache {
+  private readonly entries = new Map<string, Map<string, string>>()
+  private chars = 0
+
+  constructor(readonly maxChars: number) {}
+
+  get(id: string, variant: string): string | undefined {
+    const variants = this.entries.get(id)
+    const hit = variants?.get(variant)
+    if (hit !== undefined && variants) {
+      // Most recently used last.
+      this.entries.delete(id)
+      this.entries.set(id, variants)
+    }
+    return hit
+  }
+
+  set(id: string, variant: string, json: string): void {
+    if (json.length > this.maxChars) return
+    let variants = this.entries.get(id)
+    if (!variants) {
+      variants = new Map()
+      this.entries.set(id, variants)
+    }
+    const old = variants.get(variant)
+    if (old !== undefined) this.chars -= old.length
+    variants.set(variant, json)
+    this.chars += json.length
+    for (const [oldest, list] of this.entries) {
+      if (this.chars <= this.maxChars) break
+      this.delete(oldest, list)
+    }
+  }
+
+  invalidate(id: string): void {
+    const variants = this.entries.get(id)
+    if (variants) this.delete(id, variants)
+  }
+
+  get size(): { products: number; chars: number } {
+    return { products: this.entries.size, chars: this.chars }
+  }
+
+  private delete(id: string, variants: Map<string, string>): void {
+    for (const json of variants.values()) this.chars -= json.length
+    this.entries.delete(id)
+  }
+}
+
+const productCaches = new WeakMap<Db, ProductCache>()
+
+export function productCache(db: Db): ProductCache {
+  let cache = productCaches.get(db)
+  if (!cache) {
+    cache = new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 16_000_000))
+    productCaches.set(db, cache)
+  }
+  return cache
+}
+
+/** Drops the cached serializations of products whose stock or sales changed (an order). */
+export function invalidateProducts(db: Db, ids: Iterable<string>): void {
+  const cache = productCaches.get(db)
+  if (cache) for (const id of ids) cache.invalidate(id)
+}
+
 /** Reads and serializes entities for one request: language chain, media base URL, SEO URL inclusion. */
 export class Serializer {
   readonly chain: string[]
@@ -179,6 +251,20 @@ export class Serializer {
    * `cheapest` overrides the cheapest price with the one precomputed over a parent's variants.
    */
   product(id: string, options: { detail?: boolean } = {}): JsonObject | null {
+    if (options.detail) return this.buildProduct(id, true)
+    // Serialized products are kept as JSON text per language, group and SEO flag (productCache); a parse
+    // is a fraction of the dozens of queries a product needs, and the text is the compact form to keep.
+    const cache = productCache(this.db)
+    const variant = `${this.languageId}|${this.customerGroupId}|${this.includeSeoUrls ? 1 : 0}|${this.publicUrl}`
+    const hit = cache.get(id, variant)
+    if (hit !== undefined) return JSON.parse(hit) as JsonObject
+    const built = this.buildProduct(id, false)
+    if (built) cache.set(id, variant, JSON.stringify(built))
+    return built
+  }
+
+  private buildProduct(id: string, detail: boolean): JsonObject | null {
+    const options = { detail }
     const r = this.row('SELECT * FROM product WHERE id = ? AND active = 1', id)
     if (!r) return null
     const t = this.translate(r.translations)

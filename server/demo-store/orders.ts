@@ -5,7 +5,7 @@ import { CURRENCY_EUR_ID, PAYMENT_METHOD_IDS, SALES_CHANNEL_ID, type LanguageKey
 import { paymentMethod, shippingMethod, type ContextState, type ContextStore } from './context'
 import type { Json, JsonObject } from './criteria'
 import type { Db } from './db'
-import { compact, type Serializer } from './entities'
+import { compact, invalidateProducts, type Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { HEX_ID, randomHex, randomToken, sid } from './ids'
 import { languageKeyOf } from './mail/index'
@@ -349,7 +349,11 @@ export function placeOrder(deps: PlaceOrderDeps, s: Serializer, token: string, c
         cover && typeof cover.id === 'string' ? cover.id : null, createdAt,
       )
       // StockUpdater: the ordered quantity leaves the stock and counts as sales.
-      if (productId) decrement.run(quantity, quantity, productId)
+      if (productId) {
+        decrement.run(quantity, quantity, productId)
+        // Serialized products show stock and sales: the next read builds this one again.
+        invalidateProducts(db, [productId])
+      }
     })
 
     if (delivery) {

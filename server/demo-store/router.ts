@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ViolationsError, customerGroupIdOf, loggedInCustomer, serializeCustomer, sessionCustomer } from './accounts'
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { CartStore } from './cart'
-import { catalogueData } from './catalogue'
+import { warmCatalogue } from './catalogue-cache'
 import { ContextStore, country, countryState, defaultContextState, salesChannelContext, salutation, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
@@ -118,8 +118,8 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   const router = express.Router()
   const contexts = new ContextStore(db)
   const carts = new CartStore(db)
-  // Listing records are built once per language; doing it now keeps the first shopper's listing fast.
-  for (const languageId of KNOWN_LANGUAGES) catalogueData(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
+  // Listing records, names and sort orders are built once per process; doing it now keeps the first shopper's listing fast.
+  for (const languageId of KNOWN_LANGUAGES) warmCatalogue(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
   router.use(cors)
   router.use(express.json({ limit: BODY_LIMIT.parser }))
   router.use(rejectDeepBodies)

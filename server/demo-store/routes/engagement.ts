@@ -309,7 +309,10 @@ export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer
     if (!HEX_ID.test(productId)) throw errors.productNotFound(productId)
     const record = catalogueData(s).records.get(productId)
     if (!record) throw errors.productNotFound(productId)
-    const customFields = (record.view.customFields ?? {}) as Record<string, unknown>
+    const row = s.row('SELECT custom_fields, translations FROM product WHERE id = ?', productId)
+    const translated = s.translate(row?.translations ?? '{}')
+    const customFields = { ...(JSON.parse(String(row?.custom_fields ?? '{}')) as Record<string, unknown>), ...((translated.customFields ?? {}) as Record<string, unknown>) }
+    const productName = String(translated.name ?? '')
     if (customFields.forst_price_on_request !== true) throw engagementErrors.priceRequestNotAvailable(productId)
 
     const attempt = priceRequestLimiter.consume(`${email.toLowerCase()}-${clientIp(req)}`)
@@ -322,7 +325,7 @@ export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer
     const labels = FORM_LABELS[language]
     const name = fullName(firstName, lastName)
     const details: MailDetail[] = [
-      { label: labels.product, value: record.name },
+      { label: labels.product, value: productName },
       { label: labels.productNumber, value: record.number },
       { label: labels.desiredPrice, value: formatPrice(language, desiredPrice) },
       { label: labels.quantity, value: String(quantity) },
@@ -332,7 +335,7 @@ export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer
       { label: labels.email, value: email },
       ...(phone ? [{ label: labels.phone, value: phone }] : []),
     ]
-    const subjectValues = { productNumber: record.number, productName: record.name }
+    const subjectValues = { productNumber: record.number, productName }
     void mailer.send({ kind: 'price-request', to: SENDER.address, name: SENDER.name, languageId: s.languageId, subjectValues, details, replyTo: email })
     void mailer.send({ kind: 'price-request-copy', to: email, name, languageId: s.languageId, subjectValues, details })
     res.json({ success: true, apiAlias: 'forst_price_request_result' })

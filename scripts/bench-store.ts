@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:store`: the embedded demo store alone, at catalogue scale. Seeds (once) a store with a
+ * generated catalogue of BENCH_STORE_PRODUCTS products (`npm run demo -- seed --products N`), starts it
+ * standalone on 127.0.0.1, warms it, and measures the Store API's listing and search with the bodies the
+ * storefront sends (limit 24, the card includes, the tag aggregation, SEO URLs): sequential requests
+ * (1 connection) and concurrent ones (BENCH_CONNECTIONS), p50/p95/p99 from every response time.
+ * Writes docs/benchmarks/<date>-demo-store-<scale>.json and .md.
+ *
+ * Env: BENCH_STORE_PRODUCTS (50000; 320 or less = the normal seed), BENCH_STORE_DATA (./data/bench-store-<N>,
+ * git-ignored), BENCH_STORE_PORT (3810), BENCH_SECONDS (5 per run), BENCH_CONNECTIONS (8), BENCH_LABEL
+ * (demo-store-50k), BENCH_OUT (docs/benchmarks), BENCH_TARGET_P95_MS (50).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
+import { sid } from '../server/demo-store/ids'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const products = Number(process.env.BENCH_STORE_PRODUCTS ?? 50_000)
+const scale = products >= 1000 ? `${Math.round(products / 1000)}k` : String(products)
+const dataDir = resolve(root, process.env.BENCH_STORE_DATA ?? join('data', `bench-store-${products}`))
+const port = Number(process.env.BENCH_STORE_PORT ?? 3810)
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 8)
+const label = (process.env.BENCH_LABEL ?? `demo-store-${scale}`).replace(/[^\w.-]+/g, '-')
+const outDir = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks')
+const targetP95 = Number(process.env.BENCH_TARGET_P95_MS ?? 50)
+const CLOCK_TICKS_PER_SECOND = 100
+
+if (port < 3800 || port > 3899) throw new Error('BENCH_STORE_PORT must be within 3800–3899')
+
+/** What the storefront sends for a listing page (app/store/listing.server.ts, app/lib/listing-url.ts). */
+const includes = {
+  product: [
+    'id', 'name', 'translated', 'productNumber', 'cover', 'seoUrls', 'calculatedPrice', 'calculatedCheapestPrice',
+    'calculatedPrices', 'customFields', 'available', 'availableStock', 'isCloseout', 'restockTime', 'childCount',
+  ],
+  product_media: ['media'],
+  media: ['url', 'alt', 'title', 'translated', 'metaData'],
+  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+}
+const aggregations = [{ name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }]
+const storefrontBody = (extra: Record<string, unknown>) => ({ limit: 24, includes, aggregations, ...extra })
+
+interface Scenario {
+  kind: 'listing' | 'search'
+  name: string
+  path: string
+  body: Record<string, unknown>
+  languageId?: string
+}
+
+const BIG_CATEGORY = sid('category:produkte')
+const scenarios: Scenario[] = [
+  { kind: 'listing', name: 'Produkte p1 (name-asc)', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 1 }) },
+  { kind: 'listing', name: 'Produkte p2 price-asc', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 2, order: 'price-asc' }) },
+  {
+    kind: 'listing', name: 'Produkte p1 topseller, manufacturer + property filter', path: `/product-listing/${BIG_CATEGORY}`,
+    body: storefrontBody({ p: 1, order: 'topseller', manufacturer: `${sid('manufacturer:kettwerk')}|${sid('manufacturer:tannex')}`, properties: sid('option:material:steel') }),
+  },
+  { kind: 'listing', name: 'Produkte p1 (en, price-desc)', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 1, order: 'price-desc' }), languageId: LANGUAGE_IDS.en },
+  { kind: 'search', name: 'search "kette" p1', path: '/search', body: storefrontBody({ p: 1, search: 'kette' }) },
+  { kind: 'search', name: 'search "kette" p2 price-asc', path: '/search', body: storefrontBody({ p: 2, search: 'kette', order: 'price-asc' }) },
+  { kind: 'search', name: 'search "hydraulik schlauch" p1', path: '/search', body: storefrontBody({ p: 1, search: 'hydraulik schlauch' }) },
+  { kind: 'search', name: 'search "winch" p1 (en)', path: '/search', body: storefrontBody({ p: 1, search: 'winch' }), languageId: LANGUAGE_IDS.en },
+]
+
+function headersOf(s: Scenario): Record<string, string> {
+  return {
+    'sw-access-key': DEMO_ACCESS_KEY,
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'sw-include-seo-urls': 'true',
+    ...(s.languageId ? { 'sw-language-id': s.languageId } : {}),
+  }
+}
+
+function ensureSeed(): void {
+  const marker = join(dataDir, 'demo-store.sqlite')
+  console.log(`bench:store: ${existsSync(marker) ? 'checking' : 'seeding'} ${products} products in ${dataDir}`)
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', 'seed', '--products', String(products), '--data-dir', dataDir], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DEMO_STORE_SEED_TEMPLATE: '' },
+  })
+  if (run.status !== 0) throw new Error(`seeding failed (${run.status})`)
+}
+
+interface Store {
+  base: string
+  pid: number
+  readyMs: number
+  stop(): Promise<void>
+}
+
+async function startStore(): Promise<Store> {
+  const started = performance.now()
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/demo-store/standalone.ts'], {
+    cwd: root,
+    env: { ...process.env, DEMO_PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}/store-api`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`)
+    const ok = await fetch(`${base}/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } }).then((r) => r.ok, () => false)
+    if (ok) break
+    if (performance.now() - started > 180_000) throw new Error('the store did not answer within 180 s')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    base,
+    pid: child.pid!,
+    readyMs: Math.round(performance.now() - started),
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+async function once(store: Store, s: Scenario): Promise<{ ms: number; total: number; elements: number }> {
+  const started = performance.now()
+  const response = await fetch(`${store.base}${s.path}`, { method: 'POST', headers: headersOf(s), body: JSON.stringify(s.body) })
+  const json = (await response.json()) as { total?: number; elements?: unknown[] }
+  const ms = Math.round((performance.now() - started) * 10) / 10
+  if (!response.ok) throw new Error(`${s.name}: ${response.status} ${JSON.stringify(json).slice(0, 300)}`)
+  return { ms, total: json.total ?? 0, elements: json.elements?.length ?? 0 }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return Math.round(sorted[index]! * 10) / 10
+}
+
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+interface Run {
+  connections: number
+  requests: number
+  requestsPerSecond: number
+  p50Ms: number
+  p95Ms: number
+  p99Ms: number
+  maxMs: number
+  cpuMsPerRequest: number
+  errors: number
+}
+
+async function load(store: Store, s: Scenario, conns: number): Promise<Run> {
+  const times: number[] = []
+  const before = cpuTicks(store.pid)
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(
+      { url: `${store.base}${s.path}`, method: 'POST', headers: headersOf(s), body: JSON.stringify(s.body), connections: conns, duration: seconds },
+      (error, finished) => (error ? fail(error) : done(finished)),
+    )
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
+  })
+  const ticks = cpuTicks(store.pid) - before
+  times.sort((a, b) => a - b)
+  return {
+    connections: conns,
+    requests: times.length,
+    requestsPerSecond: Math.round(times.length / seconds),
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    p99Ms: percentile(times, 99),
+    maxMs: percentile(times, 100),
+    cpuMsPerRequest: Math.round(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / (times.length || 1)) * 10) / 10,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+interface ScenarioResult {
+  kind: Scenario['kind']
+  name: string
+  total: number
+  elements: number
+  firstMs: number
+  runs: Run[]
+}
+
+async function main() {
+  ensureSeed()
+  const machine = {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  }
+  const store = await startStore()
+  const results: ScenarioResult[] = []
+  let rssAfterStartMb = 0
+  let rssAfterLoadMb = 0
+  try {
+    rssAfterStartMb = rssMb(store.pid)
+    // The first request of each scenario shows what building the caches costs; then a short warm-up.
+    const firsts = new Map<Scenario, Awaited<ReturnType<typeof once>>>()
+    for (const s of scenarios) firsts.set(s, await once(store, s))
+    for (const s of scenarios) for (let i = 0; i < 10; i++) await once(store, s)
+    for (const s of scenarios) {
+      const first = firsts.get(s)!
+      const runs = [await load(store, s, 1), await load(store, s, connections)]
+      results.push({ kind: s.kind, name: s.name, total: first.total, elements: first.elements, firstMs: first.ms, runs })
+      console.log(`${s.name}: total ${first.total}, first ${first.ms} ms; ` + runs.map((r) => `${r.connections} conn p50 ${r.p50Ms} p95 ${r.p95Ms} p99 ${r.p99Ms} ms`).join('; '))
+    }
+    rssAfterLoadMb = rssMb(store.pid)
+  } finally {
+    await store.stop()
+  }
+
+  const worst = (kind: Scenario['kind'], conns: number) =>
+    Math.max(...results.filter((r) => r.kind === kind).map((r) => r.runs.find((run) => run.connections === conns)?.p95Ms ?? 0))
+  const summary = {
+    listingP95SequentialMs: worst('listing', 1),
+    searchP95SequentialMs: worst('search', 1),
+    listingP95ConcurrentMs: worst('listing', connections),
+    searchP95ConcurrentMs: worst('search', connections),
+  }
+  const date = new Date().toISOString().slice(0, 10)
+  const result = { date, label, products, machine, secondsPerRun: seconds, connections, readyMs: store.readyMs, rssAfterStartMb, rssAfterLoadMb, targetP95Ms: targetP95, summary, scenarios: results }
+  const rows = ['| request | hits | conns | req/s | p50 ms | p95 ms | p99 ms | max ms | CPU ms/req | first ms |', '|---|---|---|---|---|---|---|---|---|---|']
+  for (const r of results) {
+    for (const run of r.runs) {
+      rows.push(`| ${r.name} | ${r.total} | ${run.connections} | ${run.requestsPerSecond} | ${run.p50Ms} | ${run.p95Ms} | ${run.p99Ms} | ${run.maxMs} | ${run.cpuMsPerRequest} | ${r.firstMs} |` + (run.errors ? ` ${run.errors} errors` : ''))
+    }
+  }
+  const verdict = (ms: number) => (ms < targetP95 ? `${ms} ms (target < ${targetP95} ms: met)` : `${ms} ms (target < ${targetP95} ms: **missed**)`)
+  const markdown = [
+    `# Demo store benchmark ${date} (${label})`,
+    '',
+    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, load before the run ${machine.load}. ` +
+      `The demo store alone (\`server/demo-store/standalone.ts\`, ${products} products), autocannon in the benchmark process on the same machine, ` +
+      `${seconds} s per run, sequential (1 connection) and concurrent (${connections} connections). Bodies as the storefront sends them: ` +
+      'limit 24, card includes, the tag aggregation, `sw-include-seo-urls`. Percentiles from every response time; CPU is the store process per request; ' +
+      '"first" is the scenario\'s first request after the start (the first one of all builds the catalogue caches).',
+    '',
+    `Worst p95, sequential: listing ${verdict(summary.listingP95SequentialMs)}, search ${verdict(summary.searchP95SequentialMs)}.`,
+    `Worst p95, ${connections} connections: listing ${summary.listingP95ConcurrentMs} ms, search ${summary.searchP95ConcurrentMs} ms (queueing on one Node thread included).`,
+    '',
+    rows.join('\n'),
+    '',
+    `Ready after ${store.readyMs} ms; RSS after the start ${rssAfterStartMb} MB, after the load ${rssAfterLoadMb} MB.`,
+    '',
+  ].join('\n')
+  mkdirSync(outDir, { recursive: true })
+  const file = join(outDir, `${date}-${label}`)
+  writeFileSync(`${file}.json`, `${JSON.stringify(result, null, 2)}\n`)
+  writeFileSync(`${file}.md`, markdown)
+  console.log(markdown)
+  console.log(`written: ${file}.json, ${file}.md`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,443 @@
+import type { Criteria, Filter, Json, JsonObject } from './criteria'
+import { matchesFilter } from './criteria'
+import type { Db } from './db'
+import type { Serializer } from './entities'
+
+type Row = Record<string, string | number | null>
+
+/**
+ * What the store derives from the read-only catalogue, built once per process (lazily) and kept per
+ * database: listing records (language- and price-independent, shared), translated names and sort orders
+ * per language, prices per customer group, and the DAL views criteria filters read per language and group.
+ * The catalogue only changes at seed time; stock and sales, which orders change, are kept as they were at
+ * the start in these records (the cart and the product cache read them live, see invalidateProducts).
+ */
+
+/** What listings filter, sort and aggregate on, per product (parents and variants alike). Language-independent. */
+export interface ProductRecord {
+  /** Position in CatalogueData.list (rowid order). */
+  index: number
+  id: string
+  parentId: string | null
+  unitId: string
+  number: string
+  manufacturerId: string | null
+  /** Own rating, else the parent's. */
+  rating: number | null
+  sales: number
+  shippingFree: boolean
+  available: boolean
+  propertyIds: readonly string[]
+  tagIds: readonly string[]
+  /** Assigned categories and their ancestors (shared between products with the same assignment). */
+  categoryIds: ReadonlySet<string>
+  position: number
+}
+
+/** A listing entry: a product without variants, or a parent with its variants (Shopware's display group). */
+export interface ListingUnit {
+  /** Position in CatalogueData.units. */
+  index: number
+  id: string
+  record: ProductRecord
+  /** The variants, or the product itself when it has none. */
+  members: ProductRecord[]
+  hasVariants: boolean
+  /** Sales of the product and its variants (topseller). */
+  sales: number
+}
+
+export interface LanguageData {
+  /** Translated name per record index. */
+  names: string[]
+  /** Rank of each unit (by unit index) in name order (name, then product number), as the listing sorts by name. */
+  nameRank: Int32Array
+  /** Units in name order. */
+  byName: ListingUnit[]
+  bySales?: ListingUnit[]
+}
+
+export interface GroupData {
+  /** Quantity-1 price per record index; NaN for price-on-request products (no price row). */
+  price: Float64Array
+  /** The unit's cheapest price (product_cheapest_price) per unit index; NaN when none. */
+  cheapest: Float64Array
+}
+
+export interface CatalogueData {
+  list: ProductRecord[]
+  records: Map<string, ProductRecord>
+  units: ListingUnit[]
+  unitsById: Map<string, ListingUnit>
+  /** Units below a category (itself and its descendants), in catalogue order; filled per category on first use. */
+  byCategory: Map<string, ListingUnit[]>
+  optionGroups: Map<string, string>
+  languages: Map<string, LanguageData>
+  groups: Map<string, GroupData>
+  /** Per language and group: price orders and the DAL views (built on the first filter that needs them). */
+  perContext: Map<string, { byPriceAsc?: ListingUnit[]; byPriceDesc?: ListingUnit[]; views?: JsonObject[] }>
+}
+
+const cache = new WeakMap<Db, CatalogueData>()
+
+export const nameCollator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
+
+function groupBy(rows: Row[], key: string, value: string, intern: Map<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const r of rows) {
+    const k = String(r[key])
+    const v = String(r[value])
+    let shared = intern.get(v)
+    if (shared === undefined) {
+      shared = v
+      intern.set(v, v)
+    }
+    const list = out.get(k)
+    if (list) list.push(shared)
+    else out.set(k, [shared])
+  }
+  return out
+}
+
+const EMPTY: readonly string[] = Object.freeze([])
+
+/** The listing records of the store's catalogue, built once per database. */
+export function catalogueData(s: Serializer): CatalogueData {
+  let data = cache.get(s.db)
+  if (!data) {
+    data = buildBase(s)
+    cache.set(s.db, data)
+  }
+  return data
+}
+
+function buildBase(s: Serializer): CatalogueData {
+  const intern = new Map<string, string>()
+  const products = s.rows(
+    'SELECT rowid AS position, id, parent_id, product_number, manufacturer_id, rating_average, sales, shipping_free, stock, is_closeout, min_purchase FROM product WHERE active = 1 ORDER BY rowid',
+  )
+  const properties = groupBy(s.rows('SELECT product_id, option_id FROM product_property'), 'product_id', 'option_id', intern)
+  const tags = groupBy(s.rows('SELECT product_id, tag_id FROM product_tag'), 'product_id', 'tag_id', intern)
+  const categories = groupBy(s.rows('SELECT product_id, category_id FROM product_category'), 'product_id', 'category_id', intern)
+  const optionGroups = new Map(s.rows('SELECT id, group_id FROM property_group_option').map((o) => [String(o.id), String(o.group_id)]))
+  const parentOf = new Map(s.rows('SELECT id, parent_id FROM category').map((c) => [String(c.id), c.parent_id === null ? null : String(c.parent_id)]))
+  const ancestors = (id: string): string[] => {
+    const out: string[] = []
+    for (let cur: string | null | undefined = id; cur; cur = parentOf.get(cur)) out.unshift(cur)
+    return out
+  }
+  // Products with the same categories share one set.
+  const trees = new Map<string, ReadonlySet<string>>()
+  const treeOf = (ids: readonly string[]): ReadonlySet<string> => {
+    const key = ids.join('|')
+    let tree = trees.get(key)
+    if (!tree) {
+      tree = new Set(ids.flatMap(ancestors))
+      trees.set(key, tree)
+    }
+    return tree
+  }
+  const rowsById = new Map(products.map((p) => [String(p.id), p]))
+  const list: ProductRecord[] = []
+  const records = new Map<string, ProductRecord>()
+  for (const p of products) {
+    const id = String(p.id)
+    const parent = p.parent_id ? rowsById.get(String(p.parent_id)) : undefined
+    const categoryIds = categories.get(id) ?? (parent ? categories.get(String(parent.id)) : undefined) ?? EMPTY
+    const rating = p.rating_average ?? parent?.rating_average ?? null
+    const record: ProductRecord = {
+      index: list.length, id, parentId: p.parent_id === null ? null : String(p.parent_id), unitId: String(p.parent_id ?? p.id),
+      number: String(p.product_number), manufacturerId: p.manufacturer_id === null ? null : String(p.manufacturer_id),
+      rating: rating === null ? null : Number(rating), sales: Number(p.sales), shippingFree: p.shipping_free === 1,
+      available: p.is_closeout !== 1 || Number(p.stock) >= Number(p.min_purchase),
+      propertyIds: properties.get(id) ?? EMPTY, tagIds: tags.get(id) ?? EMPTY, categoryIds: treeOf(categoryIds), position: Number(p.position),
+    }
+    list.push(record)
+    records.set(id, record)
+  }
+  const units: ListingUnit[] = []
+  const unitsById = new Map<string, ListingUnit>()
+  for (const r of list) {
+    if (r.parentId) continue
+    const unit: ListingUnit = { index: units.length, id: r.id, record: r, members: [], hasVariants: false, sales: r.sales }
+    units.push(unit)
+    unitsById.set(r.id, unit)
+  }
+  for (const r of list) {
+    if (!r.parentId) continue
+    const unit = unitsById.get(r.parentId)
+    if (!unit) continue
+    unit.members.push(r)
+    unit.sales += r.sales
+  }
+  for (const u of units) {
+    u.hasVariants = u.members.length > 0
+    if (!u.hasVariants) u.members.push(u.record)
+  }
+  return { list, records, units, unitsById, byCategory: new Map(), optionGroups, languages: new Map(), groups: new Map(), perContext: new Map() }
+}
+
+/** Builds what every listing of this language and group needs (records, names, name order, prices). */
+export function warmCatalogue(s: Serializer): void {
+  const data = catalogueData(s)
+  languageData(s, data)
+  groupData(s, data)
+}
+
+/** The units listed for a category: its own and its descendants' products. */
+export function unitsOfCategory(data: CatalogueData, categoryId: string): ListingUnit[] {
+  let found = data.byCategory.get(categoryId)
+  if (!found) {
+    found = data.units.filter((u) => u.record.categoryIds.has(categoryId))
+    data.byCategory.set(categoryId, found)
+  }
+  return found
+}
+
+/** Translated names and the name order of one language. */
+export function languageData(s: Serializer, data: CatalogueData = catalogueData(s)): LanguageData {
+  let lang = data.languages.get(s.languageId)
+  if (lang) return lang
+  const names: string[] = new Array<string>(data.list.length)
+  for (const r of s.rows('SELECT id, translations FROM product WHERE active = 1')) {
+    const record = data.records.get(String(r.id))
+    if (record) names[record.index] = translatedName(s, r.translations)
+  }
+  const byNumber = (a: ListingUnit, b: ListingUnit) => nameCollator.compare(a.record.number, b.record.number)
+  const byName = [...data.units].sort((a, b) => nameCollator.compare(names[a.record.index] ?? '', names[b.record.index] ?? '') || byNumber(a, b))
+  const nameRank = new Int32Array(data.units.length)
+  byName.forEach((u, rank) => {
+    nameRank[u.index] = rank
+  })
+  lang = { names, nameRank, byName }
+  data.languages.set(s.languageId, lang)
+  return lang
+}
+
+/** The name through the language chain (Serializer.translate, without parsing every other field's chain). */
+function translatedName(s: Serializer, translations: string | number | null): string {
+  const all = JSON.parse(String(translations ?? '{}')) as Record<string, Record<string, Json> | undefined>
+  for (const lang of s.chain) {
+    const name = all[lang]?.name
+    if (name !== null && name !== undefined) return String(name)
+  }
+  return ''
+}
+
+/** Units by sales (descending), then name. */
+export function unitsBySales(s: Serializer, data: CatalogueData = catalogueData(s)): ListingUnit[] {
+  const lang = languageData(s, data)
+  if (!lang.bySales) lang.bySales = [...lang.byName].sort((a, b) => b.sales - a.sales || lang.nameRank[a.index]! - lang.nameRank[b.index]!)
+  return lang.bySales
+}
+
+/** Prices of one customer group. */
+export function groupData(s: Serializer, data: CatalogueData = catalogueData(s)): GroupData {
+  let group = data.groups.get(s.customerGroupId)
+  if (group) return group
+  const price = new Float64Array(data.list.length).fill(Number.NaN)
+  for (const r of s.rows('SELECT product_id, price_net FROM product_price WHERE customer_group_id = ? AND quantity_start = 1', s.customerGroupId)) {
+    const record = data.records.get(String(r.product_id))
+    if (record) price[record.index] = Number(r.price_net)
+  }
+  const cheapest = new Float64Array(data.units.length).fill(Number.NaN)
+  for (const c of s.rows('SELECT unit_id, price FROM product_cheapest_price WHERE customer_group_id = ?', s.customerGroupId)) {
+    const unit = data.unitsById.get(String(c.unit_id))
+    if (unit) cheapest[unit.index] = Number(c.price)
+  }
+  group = { price, cheapest }
+  data.groups.set(s.customerGroupId, group)
+  return group
+}
+
+function contextData(s: Serializer, data: CatalogueData) {
+  const key = `${s.languageId}:${s.customerGroupId}`
+  let found = data.perContext.get(key)
+  if (!found) {
+    found = {}
+    data.perContext.set(key, found)
+  }
+  return found
+}
+
+/** Units by their cheapest price (no price counts as 0), then name; ascending or descending price. */
+export function unitsByPrice(s: Serializer, descending: boolean, data: CatalogueData = catalogueData(s)): ListingUnit[] {
+  const ctx = contextData(s, data)
+  const cached = descending ? ctx.byPriceDesc : ctx.byPriceAsc
+  if (cached) return cached
+  const { cheapest } = groupData(s, data)
+  const { nameRank } = languageData(s, data)
+  const price = (u: ListingUnit) => {
+    const p = cheapest[u.index]!
+    return Number.isNaN(p) ? 0 : p
+  }
+  const sorted = [...data.units].sort((a, b) => (descending ? price(b) - price(a) : price(a) - price(b)) || nameRank[a.index]! - nameRank[b.index]!)
+  if (descending) ctx.byPriceDesc = sorted
+  else ctx.byPriceAsc = sorted
+  return sorted
+}
+
+// ---------------------------------------------------------------------------------------------
+// DAL views: the product as criteria filters, sortings and aggregations see it
+
+/**
+ * The product as criteria filters and sortings see it (field names as in the Store API), by record
+ * index. Built for the whole catalogue of a language and customer group on the first criteria filter,
+ * sorting or aggregation that the records cannot answer themselves.
+ */
+export function productViews(s: Serializer, data: CatalogueData = catalogueData(s)): JsonObject[] {
+  const ctx = contextData(s, data)
+  if (!ctx.views) ctx.views = buildViews(s, data)
+  return ctx.views
+}
+
+export function productView(s: Serializer, record: ProductRecord): JsonObject {
+  return productViews(s)[record.index]!
+}
+
+function buildViews(s: Serializer, data: CatalogueData): JsonObject[] {
+  const { price } = groupData(s, data)
+  const tagNames = new Map(s.rows('SELECT id, name FROM tag').map((t) => [String(t.id), String(t.name)]))
+  const options = new Map<string, string[]>()
+  for (const r of s.rows('SELECT product_id, option_id FROM product_option')) {
+    const list = options.get(String(r.product_id))
+    if (list) list.push(String(r.option_id))
+    else options.set(String(r.product_id), [String(r.option_id)])
+  }
+  const direct = new Map<string, string[]>()
+  for (const r of s.rows('SELECT product_id, category_id FROM product_category')) {
+    const list = direct.get(String(r.product_id))
+    if (list) list.push(String(r.category_id))
+    else direct.set(String(r.product_id), [String(r.category_id)])
+  }
+  const manufacturerNames = new Map(s.rows('SELECT id, translations FROM manufacturer').map((m) => [String(m.id), String(s.translate(m.translations).name ?? '')]))
+  const childCounts = new Map<string, number>()
+  for (const r of data.list) if (r.parentId) childCounts.set(r.parentId, (childCounts.get(r.parentId) ?? 0) + 1)
+  const views: JsonObject[] = new Array<JsonObject>(data.list.length)
+  const fields = s.rows(
+    `SELECT id, parent_id, product_number, tax_id, delivery_time_id, stock, is_closeout, min_purchase, rating_average, sales, mark_as_topseller,
+     release_date, ean, manufacturer_number, custom_fields, translations, weight, purchase_steps, max_purchase, restock_time, shipping_free
+     FROM product WHERE active = 1`,
+  )
+  for (const p of fields) {
+    const r = data.records.get(String(p.id))
+    if (!r) continue
+    const t = s.translate(p.translations)
+    const custom = { ...(JSON.parse(String(p.custom_fields)) as JsonObject), ...((t.customFields ?? {}) as JsonObject) }
+    const id = r.id
+    const tagIds = [...r.tagIds]
+    const propertyIds = [...r.propertyIds]
+    const optionIds = options.get(id) ?? []
+    const categoryIds = direct.get(id) ?? (r.parentId ? direct.get(r.parentId) : undefined) ?? []
+    const categoryTree = [...r.categoryIds]
+    const stock = Number(p.stock)
+    const closeout = p.is_closeout === 1
+    const own = price[r.index]!
+    const manufacturerId = r.manufacturerId
+    views[r.index] = {
+      id, parentId: p.parent_id, productNumber: p.product_number, name: t.name, translated: { name: t.name, customFields: custom },
+      manufacturerId, manufacturer: manufacturerId ? { id: manufacturerId, name: manufacturerNames.get(manufacturerId) ?? '' } : null,
+      tagIds, tags: tagIds.map((tid) => ({ id: tid, name: tagNames.get(tid) ?? '' })),
+      propertyIds, properties: propertyIds.map((oid) => ({ id: oid, groupId: data.optionGroups.get(oid) ?? '' })),
+      optionIds, options: optionIds.map((oid) => ({ id: oid, groupId: data.optionGroups.get(oid) ?? '' })),
+      // categoriesRo: the assigned categories and all their ancestors, as the DAL's read-only association.
+      categoryIds, categories: categoryIds.map((cid) => ({ id: cid })), categoryTree, categoriesRo: categoryTree.map((cid) => ({ id: cid })),
+      taxId: p.tax_id, deliveryTimeId: p.delivery_time_id,
+      available: !closeout || stock >= Number(p.min_purchase), availableStock: stock, stock, isCloseout: closeout,
+      shippingFree: p.shipping_free === 1, ratingAverage: r.rating, sales: p.sales, markAsTopseller: p.mark_as_topseller === 1,
+      releaseDate: p.release_date, ean: p.ean, manufacturerNumber: p.manufacturer_number, customFields: custom, active: true,
+      childCount: childCounts.get(id) ?? 0, cheapestPrice: Number.isNaN(own) ? null : own, weight: p.weight, minPurchase: p.min_purchase,
+      purchaseSteps: p.purchase_steps, maxPurchase: p.max_purchase, restockTime: p.restock_time,
+    }
+  }
+  // Association paths as Shopware's DAL filters them: `children.id` on a parent and
+  // `parent.children.id` on a variant (all products sharing that variant's parent).
+  for (const u of data.units) {
+    if (!u.hasVariants) continue
+    const children = u.members.map((m) => ({ id: m.id }))
+    views[u.record.index]!.children = children
+    for (const m of u.members) views[m.index]!.parent = { id: u.id, children }
+  }
+  return views
+}
+
+// ---------------------------------------------------------------------------------------------
+// Criteria filters on records
+
+export type RecordTest = (r: ProductRecord) => boolean
+
+/** Shopware's loose scalar comparison for a string (or null) field against a filter value, as criteria.ts scalarEquals. */
+function stringEquals(field: string | null, value: Json): boolean {
+  if (field === null || value === null) return field === value
+  return typeof value === 'string' && (field === value || field.toLowerCase() === value.toLowerCase())
+}
+
+function booleanOf(value: Json): boolean | null {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true
+  if (value === false || value === 0 || value === '0' || value === 'false') return false
+  return null
+}
+
+const STRING_FIELDS: Record<string, (r: ProductRecord) => string | null> = {
+  id: (r) => r.id,
+  parentId: (r) => r.parentId,
+  manufacturerId: (r) => r.manufacturerId,
+  productNumber: (r) => r.number,
+}
+const LIST_FIELDS: Record<string, (r: ProductRecord) => readonly string[]> = {
+  tagIds: (r) => r.tagIds,
+  'tags.id': (r) => r.tagIds,
+  propertyIds: (r) => r.propertyIds,
+  'properties.id': (r) => r.propertyIds,
+}
+
+/**
+ * A filter the records answer without the DAL view (the storefront's tag and availability filters, ids,
+ * numbers, manufacturers), with criteria.ts's semantics; null for anything else.
+ */
+function recordTest(filter: Filter): RecordTest | null {
+  if (filter.type === 'multi' || filter.type === 'not') {
+    const tests = filter.queries.map(recordTest)
+    if (tests.some((t) => t === null)) return null
+    const all = tests as RecordTest[]
+    const some = (r: ProductRecord) => all.some((t) => t(r))
+    const every = (r: ProductRecord) => all.every((t) => t(r))
+    if (filter.type === 'multi') return filter.operator === 'or' ? some : every
+    return filter.operator === 'or' ? (r) => !some(r) : (r) => !every(r)
+  }
+  if (filter.type !== 'equals' && filter.type !== 'equalsAny') return null
+  const field = filter.field.startsWith('product.') ? filter.field.slice('product.'.length) : filter.field
+  const values: Json[] = filter.type === 'equals' ? [filter.value] : filter.value
+  if (field === 'available') {
+    const wanted = values.map(booleanOf)
+    return (r) => wanted.some((w) => w === r.available)
+  }
+  if (values.some((v) => v !== null && typeof v !== 'string')) return null
+  const single = STRING_FIELDS[field]
+  if (single) return (r) => values.some((v) => stringEquals(single(r), v))
+  const many = LIST_FIELDS[field]
+  if (many) {
+    return (r) => {
+      const list = many(r)
+      // An empty to-many association reads as one null value (criteria.ts matchesFilter).
+      if (list.length === 0) return values.some((v) => v === null)
+      return list.some((item) => values.some((v) => stringEquals(item, v)))
+    }
+  }
+  return null
+}
+
+/** Tests for a filter list (all must hold): record tests where possible, else the DAL view. */
+export function compileFilters(s: Serializer, filters: Filter[], data: CatalogueData = catalogueData(s)): RecordTest[] {
+  return filters.map((f) => {
+    const fast = recordTest(f)
+    if (fast) return fast
+    const views = productViews(s, data)
+    return (r: ProductRecord) => matchesFilter(views[r.index]!, f, 'product')
+  })
+}
+
+/** Whether a criteria aggregation is the tag entity aggregation the storefront sends with every listing. */
+export function isTagAggregation(a: Criteria['aggregations'][number]): a is Extract<Criteria['aggregations'][number], { type: 'entity' }> {
+  return a.type === 'entity' && a.definition === 'tag' && (a.field === 'tagIds' || a.field === 'tags.id' || a.field === 'product.tagIds' || a.field === 'product.tags.id')
+}
