@@ -1,10 +1,10 @@
 import { RemixBrowser } from '@remix-run/react'
-import i18next from 'i18next'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { i18nConfig, loadResources } from '~/i18n'
+import { loadResources } from '~/i18n'
 import { defaultLocale, languageTags, locales, type Locale } from '~/lib/locale'
+import { createTranslator } from '~/lib/translator'
+import { TranslationProvider } from '~/lib/use-translation'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -14,20 +14,16 @@ function documentLocale(): Locale {
 
 async function hydrate() {
   const locale = documentLocale()
-  await i18next.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: locale,
-    resources: await loadResources(locale),
-    react: { useSuspense: false },
-  })
+  const resources = await loadResources(locale)
+  const translator = createTranslator(locale, resources[locale] ?? {})
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider translator={translator}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationProvider>,
     )
   })
 }

@@ -9,11 +9,11 @@ import {
 import { matchRoutes, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { NonceContext } from '~/components/shell/nonce'
 import { withConsentFallback } from '~/i18n'
-import { i18nOf, serverResources } from '~/i18n.server'
+import { serverResources, translatorOf } from '~/i18n.server'
 import { getLocaleFromPath, type Locale } from '~/lib/locale'
+import { TranslationProvider } from '~/lib/use-translation'
 import { expandRoutes } from '~/route-expansion'
 
 /** How long a streaming response may wait for deferred data before React gives up. */
@@ -58,7 +58,7 @@ export function keepPersonalResponsesPrivate(request: Request, headers: Headers)
 
 /**
  * Spec section 8: a locale whose consent texts are missing logs the failure; the dialog then reads in
- * German through i18next's fallback language.
+ * German through the translator's fallback language.
  */
 export function checkConsentTranslations(locale: Locale, warn: (fields: { locale: string }, message: string) => void): void {
   withConsentFallback(serverResources[locale], locale, (message) => warn({ locale }, message))
@@ -82,7 +82,6 @@ export default function handleRequest(
   keepPersonalResponsesPrivate(request, responseHeaders)
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 
-  const i18n = i18nOf(locale)
   checkConsentTranslations(locale, (fields, message) => loadContext.logger.warn(fields, message))
   // A page a shared cache keeps is complete before it is sent, so the policy can name the hashes of
   // its inline scripts; a per-request nonce in it would be handed to everyone (docs/decisions/005).
@@ -95,9 +94,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ''}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translatorOf(locale)}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,35 +1,30 @@
-import i18next, { type i18n, type Resource, type TFunction } from 'i18next'
-import { i18nConfig } from './i18n'
-import type { Locale } from './lib/locale'
+import { defaultLocale, type Locale } from './lib/locale'
+import { createTranslator, defaultNamespace, type LanguageBundles, type TFunction, type Translator } from './lib/translator'
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true })
 
-const resources: Resource = {}
+const resources: Record<string, LanguageBundles> = {}
 for (const [path, mod] of Object.entries(files)) {
   const [, lng, file] = path.match(/locales\/([^/]+)\/([^/]+)\.json$/)!
   resources[lng] ??= {}
   resources[lng][file.replace('.json', '')] = mod.default
 }
 
-// Initialised once per process (full init per request cost ~9% CPU).
-const root: i18n = i18next.createInstance()
-void root.init({ ...i18nConfig, resources, lng: i18nConfig.fallbackLng, initImmediate: false })
+// One translator per locale for the whole process; German fills keys a language lacks.
+const perLocale = new Map<Locale, Translator>()
 
-// The server never changes an instance's language, so one clone per locale serves every request.
-const perLocale = new Map<Locale, i18n>()
-
-/** The i18next instance that renders pages in `locale`, sharing the loaded resources. */
-export function i18nOf(locale: Locale): i18n {
-  let instance = perLocale.get(locale)
-  if (!instance) {
-    instance = root.cloneInstance({ lng: locale, initImmediate: false })
-    perLocale.set(locale, instance)
+/** The translator that renders pages in `locale`. */
+export function translatorOf(locale: Locale): Translator {
+  let translator = perLocale.get(locale)
+  if (!translator) {
+    translator = createTranslator(locale, resources[locale] ?? {}, { language: defaultLocale, bundles: resources[defaultLocale] ?? {} })
+    perLocale.set(locale, translator)
   }
-  return instance
+  return translator
 }
 
-export function getT(locale: Locale, ns: string | readonly string[] = i18nConfig.defaultNS): TFunction {
-  return root.getFixedT(locale, ns as string | string[])
+export function getT(locale: Locale, ns: string | readonly string[] = defaultNamespace): TFunction {
+  return translatorOf(locale).fixedT(ns)
 }
 
 export { resources as serverResources }

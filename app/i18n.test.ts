@@ -1,9 +1,9 @@
-import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import germanConsent from '../locales/de/consent.json'
 import frenchCommon from '../locales/fr/common.json'
 import frenchConsent from '../locales/fr/consent.json'
-import { i18nConfig, loadResources, translationLoadFailure } from './i18n'
+import { loadResources, translationLoadFailure } from './i18n'
+import { createTranslator } from './lib/translator'
 
 const files = (consent: () => Promise<{ default: Record<string, unknown> }>) => ({
   '../locales/fr/common.json': () => Promise.resolve({ default: frenchCommon }),
@@ -25,9 +25,8 @@ describe('loadResources: consent translations fail safe (spec section 8)', () =>
     expect(translationLoadFailure).toBe('Could not load translation for the language')
     // The other namespaces stay French; the consent texts read in German.
     expect(resources.fr.common).toEqual(frenchCommon)
-    const i18n = i18next.createInstance()
-    await i18n.init({ ...i18nConfig, lng: 'fr', resources })
-    expect(i18n.t('consent:firstVisit.title')).toBe(germanConsent.firstVisit.title)
-    expect(i18n.t('common:skipToContent')).toBe(frenchCommon.skipToContent)
+    const t = createTranslator('fr', resources.fr).fixedT()
+    expect(t('consent:firstVisit.title')).toBe(germanConsent.firstVisit.title)
+    expect(t('common:skipToContent')).toBe(frenchCommon.skipToContent)
   })
 })

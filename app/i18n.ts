@@ -1,5 +1,4 @@
-import type { Resource, ResourceLanguage } from 'i18next'
-import { defaultLocale, locales } from './lib/locale'
+import type { LanguageBundles } from './lib/translator'
 // The consent dialog blocks every page of a first visit: its German texts ship with the client bundle
 // so the dialog can still be read when the visitor's language bundle does not load (spec section 8).
 import germanConsent from '../locales/de/consent.json'
@@ -7,13 +6,6 @@ import germanConsent from '../locales/de/consent.json'
 export const namespaces = ['common', 'errors', 'content', 'listing', 'media', 'product', 'auth', 'account', 'demo', 'cart', 'checkout', 'wishlist', 'catalogue', 'contact', 'consent'] as const
 export type Namespace = (typeof namespaces)[number]
 
-export const i18nConfig = {
-  supportedLngs: [...locales],
-  fallbackLng: defaultLocale,
-  defaultNS: 'common' satisfies Namespace,
-  ns: [...namespaces],
-  interpolation: { escapeValue: false },
-}
 
 /** Spec section 8: logged when a consent translation cannot be loaded. */
 export const translationLoadFailure = 'Could not load translation for the language'
@@ -25,7 +17,7 @@ type LocaleFiles = Record<string, () => Promise<{ default: Record<string, unknow
  * A locale's bundles with a consent bundle guaranteed: a missing one is logged and replaced by the
  * German texts, so the dialog never shows bare keys.
  */
-export function withConsentFallback(bundles: ResourceLanguage | undefined, locale: string, warn: Warn): ResourceLanguage {
+export function withConsentFallback(bundles: LanguageBundles | undefined, locale: string, warn: Warn): LanguageBundles {
   if (bundles?.consent) return bundles
   warn(translationLoadFailure, locale)
   return { ...bundles, consent: germanConsent }
@@ -36,7 +28,7 @@ const lazyFiles: LocaleFiles = import.meta.glob<{ default: Record<string, unknow
 
 const warnInConsole: Warn = (message, locale) => console.warn(message, locale)
 
-export async function loadResources(locale: string, files: LocaleFiles = lazyFiles, warn: Warn = warnInConsole): Promise<Resource> {
+export async function loadResources(locale: string, files: LocaleFiles = lazyFiles, warn: Warn = warnInConsole): Promise<Record<string, LanguageBundles>> {
   const entries = Object.entries(files).filter(([path]) => path.includes(`/locales/${locale}/`))
   const loaded = await Promise.all(
     entries.map(async ([path, load]) => {
@@ -46,7 +38,7 @@ export async function loadResources(locale: string, files: LocaleFiles = lazyFil
       return [ns, await load().then((m) => m.default, () => undefined)] as const
     }),
   )
-  const bundles: ResourceLanguage = {}
+  const bundles: LanguageBundles = {}
   for (const [ns, bundle] of loaded) if (bundle !== undefined) bundles[ns] = bundle
   return { [locale]: withConsentFallback(bundles, locale, warn) }
 }

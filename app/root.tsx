@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
 import { FirstVisitDialog } from '~/components/shell/consent-dialog'
 import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'

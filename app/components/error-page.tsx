@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { localizePath, type Locale } from '~/lib/locale'
 import { shopPhone } from '~/lib/shop'
 import { ButtonAnchor } from './ui/button'

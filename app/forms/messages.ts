@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 
 /**
  * Form errors travel as strings (conform keeps `string[]` per field), so a message is an i18n key

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 // The listing state lives in the URL with the Store API's own parameter names, so a filtered view
 // can be shared, works without JS and is forwarded to the store as is. `tag` and `available` are
 // ours: the Store API has no listing parameter for them, they become criteria filters.
@@ -31,17 +29,38 @@ export type FilterKind = 'manufacturer' | 'properties' | 'tag'
 
 const ID = /^[0-9a-f]{32}$/
 
-const page = z.coerce.number().int().min(1).transform((n) => Math.min(n, MAX_PAGE))
-const limit = z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-const order = z.enum(SORT_KEYS)
-const price = z.coerce.number().finite().min(0).max(10_000_000)
-const rating = z.coerce.number().int().min(1).max(5)
-const flag = z.enum(['1', 'true', 'on'])
+// Plain checks instead of a schema library: this module runs in every listing's first load.
+type Parse<T> = (raw: string) => T | undefined
 
-function value<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, raw: string | null): T | undefined {
+/** Number() as zod's coerce reads it: a finite number, or nothing. */
+function numberIn(min: number, max: number, integer: boolean): Parse<number> {
+  return (raw) => {
+    const n = Number(raw)
+    if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) return undefined
+    return n
+  }
+}
+
+function oneOf<T extends string>(choices: readonly T[]): Parse<T> {
+  return (raw) => ((choices as readonly string[]).includes(raw) ? (raw as T) : undefined)
+}
+
+const page: Parse<number> = (raw) => {
+  const n = numberIn(1, Number.MAX_SAFE_INTEGER, true)(raw)
+  return n === undefined ? undefined : Math.min(n, MAX_PAGE)
+}
+const limit: Parse<number> = (raw) => {
+  const n = numberIn(-Infinity, Infinity, true)(raw)
+  return n !== undefined && (PAGE_SIZES as readonly number[]).includes(n) ? n : undefined
+}
+const order = oneOf(SORT_KEYS)
+const price = numberIn(0, 10_000_000, false)
+const rating = numberIn(1, 5, true)
+const flag = oneOf(['1', 'true', 'on'] as const)
+
+function value<T>(parse: Parse<T>, raw: string | null): T | undefined {
   if (raw === null || raw.trim() === '') return undefined
-  const parsed = schema.safeParse(raw.trim())
-  return parsed.success ? parsed.data : undefined
+  return parse(raw.trim())
 }
 
 /** Ids from repeated parameters (checkboxes) and from `|`-joined ones (links, Store API form). */

@@ -2,7 +2,7 @@
 // add-to-cart form, a listing's to its products (spec: search → first result → add to cart in a
 // few Tab presses). A route names it in its `handle.skipLink`, computed from its loader data.
 
-import { findListingView } from '~/components/listing/listing'
+import { findListingView } from '~/components/listing/listing-meta'
 
 export interface PageSkipLink {
   href: string

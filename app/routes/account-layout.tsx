@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { accountHeaders, accountSession } from '~/store/customer.server'
 import accountCss from '~/styles/account.css?url'

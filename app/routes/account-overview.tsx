@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { AddressLines } from '~/components/account/address-lines'
 import { NoOrders, OrderTable } from '~/components/account/order-table'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'

@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { CartLine } from '~/components/cart/cart-line'
 import { CartNotices } from '~/components/cart/cart-notices'
 import { CartTotals } from '~/components/cart/cart-totals'

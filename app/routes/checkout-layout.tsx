@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { getLocaleFromPath, localizePath, stripLocale } from '~/lib/locale'
 import { CHECKOUT_HEADERS } from '~/store/cart.server'
 import cartCss from '~/styles/cart.css?url'

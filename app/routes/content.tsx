@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
-import { listingPageMeta } from '~/components/listing/listing'
+import { listingPageMeta } from '~/components/listing/listing-meta'
 import { ProductPage } from '~/components/product/product-page'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { addToCartAction } from '~/store/cart.server'

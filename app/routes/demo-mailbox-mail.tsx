@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import '~/components/demo/demo-mailbox.css'
 import { mailboxMeta } from '~/components/demo/meta'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'

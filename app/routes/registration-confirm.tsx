@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
 import { safeRedirectPath, optInLink } from '~/lib/links'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { addressSchema } from '~/forms/address'

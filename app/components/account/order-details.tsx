@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { CartTotals } from '~/components/cart/cart-totals'
 import { localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Link, useActionData, useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ProductImage } from '~/components/product-image'
 import { quantitySchema } from '~/forms/cart'
 import type { Locale } from '~/lib/locale'

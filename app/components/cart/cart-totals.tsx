@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartTotalsView } from '~/store/cart.server'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { quickOrderSchema } from '~/forms/cart'
 import { useCartReply, useResetAfterSuccess, type CartFormReply } from './cart-line'
 import { buttonClass } from '~/components/ui/button'

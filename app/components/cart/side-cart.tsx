@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ProductImage } from '~/components/product-image'
 import { CloseIcon } from '~/components/shell/icons'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'

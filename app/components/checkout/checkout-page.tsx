@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useRef, type FormEvent, type ReactNode } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { AddressLines } from '~/components/account/address-lines'
 import { CartTotals } from '~/components/cart/cart-totals'

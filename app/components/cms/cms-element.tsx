@@ -1,14 +1,19 @@
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { Listing } from '~/components/listing/listing'
-import { CmsContactForm } from '~/components/contact/cms-contact-form'
+import { CmsContactForm as EagerCmsContactForm } from '~/components/contact/cms-contact-form'
+import { island } from '~/components/ui/island'
 import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
 
 // Teasers sit in a grid of two to six columns.
+const CmsContactForm = island(import.meta.env.SSR ? EagerCmsContactForm : undefined, () =>
+  import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm),
+)
+
 const TEASER_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'
 
 interface ElementProps {

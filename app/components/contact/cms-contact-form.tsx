@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { CmsElement } from '~/components/cms/types'
 import type { Locale } from '~/lib/locale'
 import { ContactForm } from './contact-form'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/form'
 import { newsletterSchema } from '~/forms/newsletter'

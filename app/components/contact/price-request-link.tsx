@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
 import { localizePath, type Locale } from '~/lib/locale'
 

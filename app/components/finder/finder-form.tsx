@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { buttonClass } from '~/components/ui/button'
 import type { FinderStep } from '~/store/finder.server'

@@ -1,21 +1,18 @@
-import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createTranslator } from '~/lib/translator'
+import { TranslationProvider } from '~/lib/use-translation'
+import { describe, expect, it } from 'vitest'
 import media from '../../../locales/en/media.json'
 import { Lightbox } from './lightbox'
 
-const i18n = i18next.createInstance()
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { media } }, interpolation: { escapeValue: false } })
-})
+const translator = createTranslator('en', { media })
 
 // The first render of the dialog, as React produces it before any effect runs.
 function render(items: readonly unknown[], startIndex?: number) {
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <Lightbox items={items} startIndex={startIndex} label="Image viewer: Saw" onClose={() => undefined} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
 }
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsonLd } from '~/components/shell/nonce'
 import { useCompactLayout } from '~/components/shell/use-device'
@@ -19,6 +19,7 @@ import {
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import { LISTING_RESULTS_ID } from '~/lib/skip-links'
+import { findListingView } from './listing-meta'
 import { ListingProductCard } from './listing-product-card'
 import type { ListingProduct, ListingView } from './types'
 import './listing.css'
@@ -332,22 +333,6 @@ function countActive(query: ListingQuery): number {
   )
 }
 
-/** The listing inside another route's loader data (search and manufacturer pages, or a CMS slot). */
-export function findListingView(data: unknown): ListingView | undefined {
-  if (!data || typeof data !== 'object') return undefined
-  const record = data as { listing?: ListingView; view?: { cms?: { sections?: { blocks?: { elements?: unknown[] }[] }[] } } }
-  if (record.listing) return record.listing
-  for (const section of record.view?.cms?.sections ?? []) {
-    for (const block of section.blocks ?? []) {
-      for (const element of block.elements ?? []) {
-        const e = element as { type?: string; listing?: ListingView }
-        if (e.type === 'product-listing' && e.listing) return e.listing
-      }
-    }
-  }
-  return undefined
-}
-
 interface LoadMoreProps {
   view: ListingView
   base: ListingView
@@ -467,52 +452,4 @@ function ListingJsonLd({ view }: { view: ListingView }) {
       }}
     />
   )
-}
-
-/** Head links to the neighbouring pages of a listing, for a route's `meta`. */
-export function paginationLinks(view: ListingView | undefined, pathname: string, publicUrl: string) {
-  if (!view) return []
-  const origin = publicUrl.replace(/\/+$/, '')
-  const links: { tagName: 'link'; rel: string; href: string }[] = []
-  if (view.page > 1) links.push({ tagName: 'link', rel: 'prev', href: `${origin}${listingHref(pathname, withPage(view.query, view.page - 1))}` })
-  if (view.page < view.pages) links.push({ tagName: 'link', rel: 'next', href: `${origin}${listingHref(pathname, withPage(view.query, view.page + 1))}` })
-  return links
-}
-
-/**
- * Head tags of a page that may hold a listing: its robots rule (filtered or sorted views are
- * noindex,follow) and links to the neighbouring pages.
- */
-export function listingHeadMeta(
-  pageData: { seo?: { robots?: string } } & Record<string, unknown>,
-  pathname: string,
-  matches: readonly { id: string; data?: unknown }[],
-) {
-  const root = matches.find((m) => m.id === 'root')?.data as { publicUrl?: string } | undefined
-  return [
-    ...(pageData.seo?.robots ? [{ name: 'robots', content: pageData.seo.robots }] : []),
-    ...paginationLinks(findListingView(pageData), pathname, root?.publicUrl ?? ''),
-  ]
-}
-
-/**
- * The `meta` of a page whose loader returns `seo` (and may carry a listing): title, description,
- * robots rule and pagination links.
- */
-export function listingPageMeta({
-  data: pageData,
-  location,
-  matches,
-}: {
-  data: unknown
-  location: { pathname: string }
-  matches: readonly { id: string; data?: unknown }[]
-}) {
-  if (!pageData || typeof pageData !== 'object') return []
-  const page = pageData as { seo?: { title?: string; description?: string; robots?: string } } & Record<string, unknown>
-  return [
-    { title: page.seo?.title },
-    { name: 'description', content: page.seo?.description },
-    ...listingHeadMeta(page, location.pathname, matches),
-  ]
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { useActionData, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useSideCart } from '~/components/cart/side-cart'
 import { PriceRequestLink } from '~/components/contact/price-request-link'
 import { addToCartSchema } from '~/forms/add-to-cart'

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '~/lib/use-translation'
 import { localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import { PRICE_AUDIENCES, type PriceAudience } from '~/lib/price'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { AvailabilityState } from '~/components/listing/types'
 import { ProductImage } from '~/components/product-image'
 import { WishlistHeart } from '~/components/wishlist/wishlist-heart'

@@ -1,16 +1,11 @@
-import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createTranslator } from '~/lib/translator'
+import { TranslationProvider } from '~/lib/use-translation'
+import { describe, expect, it } from 'vitest'
 import media from '../../../locales/en/media.json'
 import { ProductGallery } from './product-gallery'
 
-const i18n = i18next.createInstance()
-beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { media } }, interpolation: { escapeValue: false } })
-})
+const translator = createTranslator('en', { media })
 
 const images = [
   { src: 'https://shop.example/media/a/saw-1.jpg', alt: '', width: 1200, height: 900 },
@@ -20,9 +15,9 @@ const images = [
 
 function render(list = images) {
   const html = renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <ProductGallery images={list} productName="Forstseilwinde FSW 35" />
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
   return new DOMParserLike(html)
 }

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Lightbox } from '~/components/lightbox/lightbox'
 import { ProductImage } from '~/components/product-image'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ProductCard } from '~/components/cms/product-card'
 import type { CmsProduct } from '~/components/cms/types'
 import { JsonLd } from '~/components/shell/nonce'

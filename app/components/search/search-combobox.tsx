@@ -1,6 +1,6 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { localizePath, type Locale } from '~/lib/locale'
 import './search.css'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Breadcrumb } from '~/lib/shell-types'
 
 /** The trail from the home page to the current page; the last entry is the page itself. */

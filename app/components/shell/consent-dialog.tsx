@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { legalPaths } from '~/lib/shop'
 import { Button, ButtonAnchor } from '../ui/button'

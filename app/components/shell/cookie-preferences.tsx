@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, type FormEvent, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { Button, buttonClass } from '../ui/button'
 import { Badge } from '../ui/badge'

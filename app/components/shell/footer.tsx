@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { NewsletterForm } from '~/components/contact/newsletter-form'
+import { useTranslation } from '~/lib/use-translation'
+import { NewsletterForm as EagerNewsletterForm } from '~/components/contact/newsletter-form'
+import { island } from '~/components/ui/island'
 import { localizePath, type Locale } from '~/lib/locale'
 import { storeJsonLd } from '~/lib/seo'
 import type { NavLink } from '~/lib/shell-types'
@@ -9,6 +10,10 @@ import { openingHours, shopPhone } from '~/lib/shop'
 import { ArrowUpIcon, PhoneIcon } from './icons'
 import { NavAnchor } from './main-navigation'
 import { JsonLd } from './nonce'
+
+const NewsletterForm = island(import.meta.env.SSR ? EagerNewsletterForm : undefined, () =>
+  import('~/components/contact/newsletter-form').then((module) => module.NewsletterForm),
+)
 
 interface FooterProps {
   locale: Locale

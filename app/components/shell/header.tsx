@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useSideCart } from '~/components/cart/side-cart'
 import { SearchCombobox } from '~/components/search/search-combobox'
 import { localizePath, type Locale } from '~/lib/locale'

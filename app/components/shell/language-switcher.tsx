@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { languageTags, locales, type Locale } from '~/lib/locale'
 import { changeLanguageAction } from '~/lib/seo'
 

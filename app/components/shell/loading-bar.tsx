@@ -1,6 +1,6 @@
 import { useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 
 /** Spec section 9. */
 export const loadingBarTiming = { duration: 3000, throttle: 200, hideDelay: 500, resetDelay: 400 } as const

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { NavLink } from '~/lib/shell-types'
 import { ChevronDownIcon } from './icons'

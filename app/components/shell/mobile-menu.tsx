@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Drawer } from '~/components/ui/drawer'
 import type { NavLink } from '~/lib/shell-types'

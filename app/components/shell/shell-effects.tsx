@@ -1,6 +1,6 @@
 import { useLocation, useNavigationType } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
 import { BuildReload } from './build-reload'
@@ -39,10 +39,7 @@ export function ShellEffects() {
     let cancelled = false
     void loadResources(locale).then((resources) => {
       if (cancelled) return
-      for (const [ns, bundle] of Object.entries(resources[locale] ?? {})) {
-        i18n.addResourceBundle(locale, ns, bundle, true, true)
-      }
-      void i18n.changeLanguage(locale)
+      i18n.changeLanguage(locale, resources[locale] ?? {})
     })
     return () => {
       cancelled = true

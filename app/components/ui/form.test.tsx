@@ -1,16 +1,13 @@
 import { useForm, type SubmissionResult } from '@conform-to/react'
-import i18next from 'i18next'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createTranslator } from '~/lib/translator'
+import { TranslationProvider } from '~/lib/use-translation'
+import { describe, expect, it } from 'vitest'
 import auth from '../../../locales/en/auth.json'
 import { ErrorList, Fieldset, RadioGroupField, TextAreaField, TextField } from './form'
 
-const i18n = i18next.createInstance()
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', ns: ['auth'], resources: { en: { auth } }, interpolation: { escapeValue: false } })
-})
+const translator = createTranslator('en', { auth })
 
 type Fields = ReturnType<typeof useForm<Record<string, string>>>[1]
 
@@ -21,9 +18,9 @@ function Harness({ lastResult, children }: { lastResult?: SubmissionResult<strin
 
 function render(lastResult: SubmissionResult<string[]> | undefined, children: (fields: Fields) => ReactNode): string {
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <Harness lastResult={lastResult}>{children}</Harness>
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
 }
 

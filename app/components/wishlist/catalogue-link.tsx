@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ButtonAnchor } from '~/components/ui/button'
 import { localizePath, type Locale } from '~/lib/locale'
 import './catalogue-link.css'

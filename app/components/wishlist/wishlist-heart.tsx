@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { HeartIcon } from '~/components/shell/icons'
 import { localizePath, type Locale } from '~/lib/locale'

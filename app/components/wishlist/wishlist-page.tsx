@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/use-translation'
 import { ProductCard } from '~/components/product/product-card'
 import { buttonClass } from '~/components/ui/button'
 import { localizePath, type Locale } from '~/lib/locale'

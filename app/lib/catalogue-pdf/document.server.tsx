@@ -1,5 +1,5 @@
 import { Document, Font, Image, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/lib/translator'
 import { getT } from '~/i18n.server'
 import { languageTags, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'

@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ComponentType } from 'react'
+
+/**
+ * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
+ * renders it with the rest, and the browser keeps that HTML as it is, working as a plain form
+ * without script, until the part's own chunk has loaded and hydrated it. Pass the component only
+ * on the server (`import.meta.env.SSR ? Component : undefined`), so the client build leaves its
+ * static import out and fetches it through `load`.
+ *
+ * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content).
+ * Their modules must not import CSS: the page's stylesheet links come from its first-load modules.
+ */
+export function island<P extends object>(serverComponent: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Component = serverComponent ?? (lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>)
+  // The same boundary on both sides: hydration leaves a suspended boundary's server HTML in place.
+  function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    )
+  }
+  return Island
+}
