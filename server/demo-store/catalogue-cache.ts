@@ -45,6 +45,12 @@ export interface ListingUnit {
   hasVariants: boolean
   /** Sales of the product and its variants (topseller). */
   sales: number
+  /** What listing aggregations collect from the members, as slots of CatalogueData.optionIds / manufacturerIds. */
+  facetOptions: number[]
+  facetManufacturers: number[]
+  /** Tags of the members (a parent's own tags are not its variants'). */
+  memberTags: readonly string[]
+  anyShippingFree: boolean
 }
 
 export interface LanguageData {
@@ -62,6 +68,9 @@ export interface GroupData {
   price: Float64Array
   /** The unit's cheapest price (product_cheapest_price) per unit index; NaN when none. */
   cheapest: Float64Array
+  /** Lowest and highest quantity-1 price of a unit's members, per unit index; NaN when none has a price. */
+  unitMin: Float64Array
+  unitMax: Float64Array
 }
 
 export interface CatalogueData {
@@ -72,6 +81,9 @@ export interface CatalogueData {
   /** Units below a category (itself and its descendants), in catalogue order; filled per category on first use. */
   byCategory: Map<string, ListingUnit[]>
   optionGroups: Map<string, string>
+  optionIds: string[]
+  optionSlots: Map<string, number>
+  manufacturerIds: string[]
   languages: Map<string, LanguageData>
   groups: Map<string, GroupData>
   /** Per language and group: price orders and the DAL views (built on the first filter that needs them). */
@@ -159,7 +171,9 @@ function buildBase(s: Serializer): CatalogueData {
   const unitsById = new Map<string, ListingUnit>()
   for (const r of list) {
     if (r.parentId) continue
-    const unit: ListingUnit = { index: units.length, id: r.id, record: r, members: [], hasVariants: false, sales: r.sales }
+    const unit: ListingUnit = {
+      index: units.length, id: r.id, record: r, members: [], hasVariants: false, sales: r.sales, facetOptions: [], facetManufacturers: [], memberTags: EMPTY, anyShippingFree: false,
+    }
     units.push(unit)
     unitsById.set(r.id, unit)
   }
@@ -170,11 +184,48 @@ function buildBase(s: Serializer): CatalogueData {
     unit.members.push(r)
     unit.sales += r.sales
   }
+  const optionIds: string[] = []
+  const optionSlots = new Map<string, number>()
+  const manufacturerIds: string[] = []
+  const manufacturerSlots = new Map<string, number>()
+  const slotOf = (id: string, slots: Map<string, number>, ids: string[]) => {
+    let slot = slots.get(id)
+    if (slot === undefined) {
+      slot = ids.length
+      slots.set(id, slot)
+      ids.push(id)
+    }
+    return slot
+  }
+  const tagLists = new Map<string, readonly string[]>()
   for (const u of units) {
     u.hasVariants = u.members.length > 0
     if (!u.hasVariants) u.members.push(u.record)
+    const options = new Set<number>()
+    const makers = new Set<number>()
+    const memberTags = new Set<string>()
+    for (const m of u.members) {
+      for (const id of m.propertyIds) options.add(slotOf(id, optionSlots, optionIds))
+      if (m.manufacturerId !== null) makers.add(slotOf(m.manufacturerId, manufacturerSlots, manufacturerIds))
+      for (const tag of m.tagIds) memberTags.add(tag)
+      if (m.shippingFree) u.anyShippingFree = true
+    }
+    u.facetOptions = [...options]
+    u.facetManufacturers = [...makers]
+    if (memberTags.size) {
+      const key = [...memberTags].join('|')
+      let shared = tagLists.get(key)
+      if (!shared) {
+        shared = [...memberTags]
+        tagLists.set(key, shared)
+      }
+      u.memberTags = shared
+    }
   }
-  return { list, records, units, unitsById, byCategory: new Map(), optionGroups, languages: new Map(), groups: new Map(), perContext: new Map() }
+  return {
+    list, records, units, unitsById, byCategory: new Map(), optionGroups, optionIds, optionSlots, manufacturerIds,
+    languages: new Map(), groups: new Map(), perContext: new Map(),
+  }
 }
 
 /** Builds what every listing of this language and group needs (records, names, name order, prices). */
@@ -245,7 +296,17 @@ export function groupData(s: Serializer, data: CatalogueData = catalogueData(s))
     const unit = data.unitsById.get(String(c.unit_id))
     if (unit) cheapest[unit.index] = Number(c.price)
   }
-  group = { price, cheapest }
+  const unitMin = new Float64Array(data.units.length).fill(Number.NaN)
+  const unitMax = new Float64Array(data.units.length).fill(Number.NaN)
+  for (const u of data.units) {
+    for (const m of u.members) {
+      const p = price[m.index]!
+      if (Number.isNaN(p)) continue
+      if (!(unitMin[u.index]! <= p)) unitMin[u.index] = p
+      if (!(unitMax[u.index]! >= p)) unitMax[u.index] = p
+    }
+  }
+  group = { price, cheapest, unitMin, unitMax }
   data.groups.set(s.customerGroupId, group)
   return group
 }

@@ -7,7 +7,7 @@ import { computeAggregations, parseCriteria, valuesAt, type Aggregation, type Cr
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
-import { searchProducts } from './search-index'
+import { searchProducts, type SearchHit } from './search-index'
 
 export { catalogueData, productView, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
@@ -122,8 +122,22 @@ function availableSortings(s: Serializer, search: boolean): JsonObject[] {
  */
 function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], order: string, scores: Map<string, number>): ListingUnit[] {
   if (order === 'score') {
+    // Search units come best first (searchUnits): only runs of equal scores need sorting by name.
     const { nameRank } = languageData(s, data)
-    return [...visible].sort((a, b) => (scores.get(a.id) ?? 0) - (scores.get(b.id) ?? 0) || nameRank[a.index]! - nameRank[b.index]!)
+    const score = visible.map((u) => scores.get(u.id) ?? 0)
+    const ascending = score.every((v, i) => i === 0 || score[i - 1]! <= v)
+    if (!ascending) return [...visible].sort((a, b) => (scores.get(a.id) ?? 0) - (scores.get(b.id) ?? 0) || nameRank[a.index]! - nameRank[b.index]!)
+    const sorted = [...visible]
+    for (let start = 0; start < sorted.length;) {
+      let end = start + 1
+      while (end < sorted.length && score[end] === score[start]) end++
+      if (end - start > 1) {
+        const run = sorted.slice(start, end).sort((a, b) => nameRank[a.index]! - nameRank[b.index]!)
+        for (let i = 0; i < run.length; i++) sorted[start + i] = run[i]!
+      }
+      start = end
+    }
+    return sorted
   }
   let global: ListingUnit[]
   switch (order) {
@@ -251,10 +265,11 @@ function aggregations(s: Serializer, data: CatalogueData, units: ListingUnit[], 
     return others.length ? units.filter((u) => unitPasses(u, others)) : units
   }
   const out: JsonObject = {}
+  const { unitMin, unitMax } = groupData(s, data)
   if (params.enabled.manufacturer) {
-    const ids = new Set<string>()
-    for (const u of scope('manufacturer')) for (const m of u.members) if (m.manufacturerId !== null) ids.add(m.manufacturerId)
-    const entities = [...ids].map((id) => s.manufacturer(id)).filter((m): m is JsonObject => m !== null)
+    const seen = new Uint8Array(data.manufacturerIds.length)
+    for (const u of scope('manufacturer')) for (const slot of u.facetManufacturers) seen[slot] = 1
+    const entities = data.manufacturerIds.filter((_id, slot) => seen[slot] === 1).map((id) => s.manufacturer(id)).filter((m): m is JsonObject => m !== null)
       .sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
     out.manufacturer = { name: 'manufacturer', entities, apiAlias: 'manufacturer_aggregation' }
   }
@@ -262,12 +277,10 @@ function aggregations(s: Serializer, data: CatalogueData, units: ListingUnit[], 
     let min = Infinity
     let max = -Infinity
     for (const u of scope('price')) {
-      for (const m of u.members) {
-        const p = price[m.index]!
-        if (Number.isNaN(p)) continue
-        if (p < min) min = p
-        if (p > max) max = p
-      }
+      const low = unitMin[u.index]!
+      if (Number.isNaN(low)) continue
+      if (low < min) min = low
+      if (unitMax[u.index]! > max) max = unitMax[u.index]!
     }
     const any = min !== Infinity
     out.price = { name: 'price', min: any ? min.toFixed(2) : null, max: any ? max.toFixed(2) : null, avg: null, sum: null, apiAlias: 'price_aggregation' }
@@ -279,41 +292,49 @@ function aggregations(s: Serializer, data: CatalogueData, units: ListingUnit[], 
   }
   if (params.enabled.shippingFree) {
     const list = scope('shipping-free')
-    out['shipping-free'] = { name: 'shipping-free', max: list.length ? (list.some((u) => u.members.some((m) => m.shippingFree)) ? '1' : '0') : null, apiAlias: 'shipping-free_aggregation' }
+    out['shipping-free'] = { name: 'shipping-free', max: list.length ? (list.some((u) => u.anyShippingFree) ? '1' : '0') : null, apiAlias: 'shipping-free_aggregation' }
   }
   if (params.enabled.properties) {
-    const optionIds = new Set<string>()
-    for (const u of scope('properties')) for (const m of u.members) for (const id of m.propertyIds) optionIds.add(id)
+    const seen = new Uint8Array(data.optionIds.length)
+    for (const u of scope('properties')) for (const slot of u.facetOptions) seen[slot] = 1
+    const present = (id: string) => {
+      const slot = data.optionSlots.get(id)
+      return slot !== undefined && seen[slot] === 1
+    }
     const entities: JsonObject[] = []
     for (const { group, options } of propertyGroups(s, data)) {
       if (params.propertyWhitelist !== null && !params.propertyWhitelist.includes(String(group.id))) continue
-      const present = options.filter((o) => optionIds.has(o.id)).map((o) => o.entity)
-      if (present.length === 0) continue
-      if (group.sorting_type === 'alphanumeric') present.sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
-      entities.push(s.propertyGroup(group, present))
+      const shown = options.filter((o) => present(o.id)).map((o) => o.entity)
+      if (shown.length === 0) continue
+      if (group.sorting_type === 'alphanumeric') shown.sort((a, b) => nameCollator.compare(String(a.name), String(b.name)))
+      entities.push(s.propertyGroup(group, shown))
     }
     out.properties = { name: 'properties', entities, apiAlias: 'properties_aggregation' }
   }
   // Aggregations the request adds to the listing's own (e.g. the tags of the listed products).
-  if (params.criteria.aggregations.length) {
-    Object.assign(out, criteriaAggregations(s, data, units.flatMap((u) => u.members), params.criteria.aggregations))
-  }
+  if (params.criteria.aggregations.length) Object.assign(out, criteriaAggregations(s, data, units, params.criteria.aggregations))
   return out
 }
 
-/** Criteria aggregations over records: the tag entity aggregation from the records, any other from the DAL views. */
-function criteriaAggregations(s: Serializer, data: CatalogueData, records: ProductRecord[], list: Aggregation[]): JsonObject {
+/**
+ * Criteria aggregations over products (a listing's: the members of its units), the tag entity aggregation
+ * from the records, any other from the DAL views.
+ */
+function criteriaAggregations(s: Serializer, data: CatalogueData, source: ListingUnit[] | ProductRecord[], list: Aggregation[]): JsonObject {
   const out: JsonObject = {}
+  const units = source.length > 0 && 'members' in source[0]! ? (source as ListingUnit[]) : null
+  const records = () => (units ? units.flatMap((u) => u.members) : (source as ProductRecord[]))
   for (const aggregation of list) {
     if (isTagAggregation(aggregation)) {
       const ids = new Set<string>()
-      for (const r of records) for (const id of r.tagIds) ids.add(id)
+      if (units) for (const u of units) for (const id of u.memberTags) ids.add(id)
+      else for (const r of source as ProductRecord[]) for (const id of r.tagIds) ids.add(id)
       const entities = entityResolver(s)('tag', [...ids]) ?? []
       out[aggregation.name] = { name: aggregation.name, entities, apiAlias: `${aggregation.name}_aggregation` }
       continue
     }
     const views = productViews(s, data)
-    Object.assign(out, computeAggregations(records.map((r) => views[r.index]!), [aggregation], 'product', entityResolver(s)))
+    Object.assign(out, computeAggregations(records().map((r) => views[r.index]!), [aggregation], 'product', entityResolver(s)))
   }
   return out
 }
@@ -330,17 +351,29 @@ export interface ListingScope {
   suggest?: boolean
 }
 
+/** A search's units, best first, with their best hit's score; kept as long as the search index keeps the hits. */
+const unitsOfHits = new WeakMap<SearchHit[], { scores: Map<string, number>; units: ListingUnit[] }>()
+
+function searchUnits(data: CatalogueData, hits: SearchHit[]): { scores: Map<string, number>; units: ListingUnit[] } {
+  let found = unitsOfHits.get(hits)
+  if (!found) {
+    const scores = new Map<string, number>()
+    for (const hit of hits) if (!scores.has(hit.unitId)) scores.set(hit.unitId, hit.score)
+    const units = [...scores.keys()].map((id) => data.unitsById.get(id)).filter((u): u is ListingUnit => u !== undefined)
+    found = { scores, units }
+    unitsOfHits.set(hits, found)
+  }
+  return found
+}
+
 /** ProductListingResult for a category, a search or a suggest request. */
 export function productListing(s: Serializer, scope: ListingScope, params: ListingParams): JsonObject {
   const data = catalogueData(s)
   const { price } = groupData(s, data)
-  const scores = new Map<string, number>()
+  let scores = new Map<string, number>()
   let base: ListingUnit[]
   if (scope.search !== undefined) {
-    for (const hit of searchProducts(s.db, s.languageId, scope.search)) {
-      if (!scores.has(hit.unitId)) scores.set(hit.unitId, hit.score)
-    }
-    base = [...scores.keys()].map((id) => data.unitsById.get(id)).filter((u): u is ListingUnit => u !== undefined)
+    ;({ scores, units: base } = searchUnits(data, searchProducts(s.db, s.languageId, scope.search)))
   } else {
     base = unitsOfCategory(data, scope.categoryId ?? '')
   }

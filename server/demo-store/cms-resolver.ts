@@ -136,27 +136,71 @@ function resolveSlotData(
   }
 }
 
-/** Loads a CMS page with sections, blocks and slots (ordered by position) and resolves every slot's data. */
-export function resolveCmsPage(
-  s: Serializer,
-  pageId: string,
-  categoryId: string | null = null,
-  listingParams: ListingParams = parseListingParams({}, {}),
-  productContext?: ProductSlotContext,
-): JsonObject | null {
+/** Slot types whose data depends only on the slot's config, the language and the media URLs. */
+function isStaticSlot(type: string, config: Config): boolean {
+  if (type === 'text' || type === 'image') return true
+  if (type === 'image-gallery') return config.sliderItems?.source !== 'mapped'
+  return !DYNAMIC_SLOTS.has(type)
+}
+
+const DYNAMIC_SLOTS = new Set([
+  'product-name', 'manufacturer-logo', 'image-gallery', 'buy-box', 'product-description-reviews', 'cross-selling', 'product-box',
+  'product-slider', 'product-listing',
+])
+
+interface DynamicSlot {
+  path: [number, number, number]
+  type: string
+  config: Config
+}
+
+interface CmsSkeleton {
+  /** The page as JSON text, static slot data resolved, dynamic slots with a placeholder `data`. */
+  json: string
+  dynamic: DynamicSlot[]
+}
+
+/**
+ * CMS trees are read-only: each page's sections, blocks, slots and static slot data (texts, images and
+ * their media) are built once per language and public URL and kept as JSON text; a request parses it and
+ * resolves only the slots that depend on it (listings, product boxes and sliders, the product page's slots).
+ */
+const skeletons = new WeakMap<object, Map<string, CmsSkeleton | null>>()
+
+function cmsSkeleton(s: Serializer, pageId: string): CmsSkeleton | null {
+  let perDb = skeletons.get(s.db)
+  if (!perDb) {
+    perDb = new Map()
+    skeletons.set(s.db, perDb)
+  }
+  const key = `${s.languageId}|${s.publicUrl}|${pageId}`
+  if (perDb.has(key)) return perDb.get(key) ?? null
+  const built = buildSkeleton(s, pageId)
+  perDb.set(key, built)
+  return built
+}
+
+const PLACEHOLDER = 0
+
+function buildSkeleton(s: Serializer, pageId: string): CmsSkeleton | null {
   const page = s.row('SELECT * FROM cms_page WHERE id = ?', pageId)
   if (!page) return null
   const pageT = s.translate(page.translations)
-  const sections = s.rows('SELECT * FROM cms_section WHERE page_id = ? ORDER BY position', pageId).map((sec) => {
-    const blocks = s.rows('SELECT * FROM cms_block WHERE section_id = ? ORDER BY position', sec.id).map((block) => {
-      const slots = s.rows('SELECT * FROM cms_slot WHERE block_id = ? ORDER BY rowid', block.id).map((slot) => {
+  const dynamic: DynamicSlot[] = []
+  const sections = s.rows('SELECT * FROM cms_section WHERE page_id = ? ORDER BY position', pageId).map((sec, sectionIndex) => {
+    const blocks = s.rows('SELECT * FROM cms_block WHERE section_id = ? ORDER BY position', sec.id).map((block, blockIndex) => {
+      const slots = s.rows('SELECT * FROM cms_slot WHERE block_id = ? ORDER BY rowid', block.id).map((slot, slotIndex) => {
         const t = s.translate(slot.translations)
         const config = (t.config ?? {}) as Config
+        const type = String(slot.type)
         const fieldConfig: JsonObject = {}
         for (const [name, c] of Object.entries(config)) fieldConfig[name] = { name, source: c.source, value: c.value, apiAlias: 'cms_data_resolver_field_config' }
+        const isStatic = isStaticSlot(type, config)
+        if (!isStatic) dynamic.push({ path: [sectionIndex, blockIndex, slotIndex], type, config })
         return compact({
           id: slot.id, versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', blockId: block.id, type: slot.type, slot: slot.slot, locked: false,
-          config: config as unknown as JsonObject, fieldConfig, data: resolveSlotData(s, String(slot.type), config, categoryId, listingParams, productContext),
+          config: config as unknown as JsonObject, fieldConfig,
+          data: isStatic ? resolveSlotData(s, type, config, null, parseListingParams({}, {}), undefined) : PLACEHOLDER,
           translated: { config: config as unknown as JsonObject, customFields: {} }, customFields: {}, apiAlias: 'cms_slot',
         } as JsonObject)
       })
@@ -175,8 +219,33 @@ export function resolveCmsPage(
       blocks, customFields: {}, apiAlias: 'cms_section',
     } as JsonObject)
   })
-  return compact({
+  const tree = compact({
     id: page.id, versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', name: pageT.name, type: page.type, entity: null, cssClass: page.css_class,
     config: null, translated: { name: pageT.name, customFields: {} }, customFields: {}, sections, apiAlias: 'cms_page',
   } as JsonObject)
+  return { json: JSON.stringify(tree), dynamic }
+}
+
+/** Loads a CMS page with sections, blocks and slots (ordered by position) and resolves every slot's data. */
+export function resolveCmsPage(
+  s: Serializer,
+  pageId: string,
+  categoryId: string | null = null,
+  listingParams: ListingParams = parseListingParams({}, {}),
+  productContext?: ProductSlotContext,
+): JsonObject | null {
+  const skeleton = cmsSkeleton(s, pageId)
+  if (!skeleton) return null
+  const tree = JSON.parse(skeleton.json) as JsonObject
+  for (const { path, type, config } of skeleton.dynamic) {
+    const [sectionIndex, blockIndex, slotIndex] = path
+    const section = (tree.sections as JsonObject[])[sectionIndex] as JsonObject
+    const block = (section.blocks as JsonObject[])[blockIndex] as JsonObject
+    const slot = (block.slots as JsonObject[])[slotIndex] as JsonObject
+    const data = resolveSlotData(s, type, config, categoryId, listingParams, productContext)
+    // As compact() leaves out a null `data`.
+    if (data === null) delete slot.data
+    else slot.data = data
+  }
+  return tree
 }

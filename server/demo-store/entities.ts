@@ -116,6 +116,7 @@ export class ProductCache {
 }
 
 const productCaches = new WeakMap<Db, ProductCache>()
+const manufacturerCaches = new WeakMap<Db, Map<string, string>>()
 
 export function productCache(db: Db): ProductCache {
   let cache = productCaches.get(db)
@@ -373,8 +374,23 @@ export class Serializer {
     }
   }
 
+  /** Manufacturers are read-only and few: kept serialized per language and public URL. */
   manufacturer(id: string | number | null): JsonObject | null {
     if (!id) return null
+    let perDb = manufacturerCaches.get(this.db)
+    if (!perDb) {
+      perDb = new Map()
+      manufacturerCaches.set(this.db, perDb)
+    }
+    const key = `${this.languageId}|${this.publicUrl}|${id}`
+    const hit = perDb.get(key)
+    if (hit !== undefined) return JSON.parse(hit) as JsonObject | null
+    const built = this.buildManufacturer(id)
+    perDb.set(key, JSON.stringify(built))
+    return built
+  }
+
+  private buildManufacturer(id: string | number): JsonObject | null {
     const m = this.row('SELECT * FROM manufacturer WHERE id = ?', id)
     if (!m) return null
     const t = this.translate(m.translations)

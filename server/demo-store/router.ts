@@ -3,6 +3,7 @@ import { ViolationsError, customerGroupIdOf, loggedInCustomer, serializeCustomer
 import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS, PAYMENT_METHOD_IDS, SHIPPING_METHOD_IDS } from './constants'
 import { CartStore } from './cart'
 import { warmCatalogue } from './catalogue-cache'
+import { warmSearchIndex } from './search-index'
 import { ContextStore, country, countryState, defaultContextState, salesChannelContext, salutation, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
@@ -120,6 +121,7 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   const carts = new CartStore(db)
   // Listing records, names and sort orders are built once per process; doing it now keeps the first shopper's listing fast.
   for (const languageId of KNOWN_LANGUAGES) warmCatalogue(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
+  warmSearchIndex(db)
   router.use(cors)
   router.use(express.json({ limit: BODY_LIMIT.parser }))
   router.use(rejectDeepBodies)
