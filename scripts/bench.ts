@@ -15,7 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -36,14 +36,14 @@ interface AccessLine {
   pageCache?: string
 }
 
-interface Shop {
+export interface Shop {
   base: string
   pid: number
   lines: AccessLine[]
   stop(): Promise<void>
 }
 
-async function startShop(name: string, env: Record<string, string>): Promise<Shop> {
+export async function startShop(name: string, env: Record<string, string>, shopPort = port): Promise<Shop> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
   // Exactly what `npm run serve` runs (its leading VAR=value words become the environment), started
   // directly so that the pid measured is the shop's own.
@@ -61,7 +61,7 @@ async function startShop(name: string, env: Record<string, string>): Promise<Sho
       ...process.env,
       ...serveEnv,
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: String(shopPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       BUILD_DIR: buildDir,
@@ -85,7 +85,7 @@ async function startShop(name: string, env: Record<string, string>): Promise<Sho
       }
     }
   })
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://127.0.0.1:${shopPort}`
   const started = Date.now()
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`)
@@ -136,7 +136,7 @@ interface Timed {
  * The pages to measure, each with its first (cold) request: paths are found on the running shop, in
  * the order a visitor meets them; the cart gets a session made through the Store API.
  */
-async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]> {
+export async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]> {
   const home: Page = { name: 'home', path: '/', headers: BROWSER }
   const homeCold = await timed(shop, home)
   const category: Page = { name: 'category', path: '/produkte/seilwinden/', headers: BROWSER }
@@ -266,12 +266,16 @@ function latencyTable(results: PageResult[]): string {
   return rows.join('\n')
 }
 
+/** Builds the production build first when BUILD_DIR has none. */
+export function ensureBuild(): void {
+  if (existsSync(join(root, buildDir, 'server', 'index.js'))) return
+  console.log(`${buildDir}/ is missing, building first`)
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
 async function main() {
-  if (!existsSync(join(root, buildDir, 'server', 'index.js'))) {
-    console.log(`bench: ${buildDir}/ is missing, building first`)
-    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } })
-    if (built.status !== 0) process.exit(built.status ?? 1)
-  }
+  ensureBuild()
   const machine = {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? 'unknown',
@@ -326,7 +330,10 @@ async function main() {
   console.log(`written: ${file}.json, ${file}.md`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+if (isEntryPoint) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

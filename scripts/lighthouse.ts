@@ -1,0 +1,135 @@
+/**
+ * `npm run lighthouse`: Lighthouse's mobile scores (performance, accessibility, best practices, SEO)
+ * for home, a category listing, a product page and the cart with an article in it, on the production
+ * build with the embedded demo store on loopback, in Debian's Chromium. Each page is measured
+ * LIGHTHOUSE_RUNS times (3) after a warm-up; the run with the median performance score is kept.
+ * The visitor has made a consent choice (the steady state of a shop visit); LIGHTHOUSE_FIRST_VISIT=1
+ * measures first visits with the consent dialog instead.
+ *
+ * Writes docs/benchmarks/<date>-lighthouse-<label>.json and .md. Not part of `npm test`: scores
+ * of simulated throttling vary with the machine's load.
+ *
+ * Env: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (3480), BENCH_LABEL (local), BENCH_OUT (docs/benchmarks), BUILD_DIR (build).
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { ensureBuild, pagesOf, startShop } from './bench'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3480)
+const label = (process.env.BENCH_LABEL ?? 'local').replace(/[^\w.-]+/g, '-')
+const outDir = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks')
+const firstVisit = process.env.LIGHTHOUSE_FIRST_VISIT === '1'
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const
+// The flags the machine's notes give for Debian's Chromium (../shared/reference/stack-notes.md).
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** A consent record as the shop writes it, with only the necessary cookies accepted. */
+function consentCookie(): string {
+  const now = new Date()
+  const record = {
+    categories: ['necessary'],
+    revision: 1,
+    data: null,
+    consentTimestamp: now.toISOString(),
+    consentId: randomUUID(),
+    services: { necessary: [], messurement: [], functional: [] },
+    languageCode: 'de',
+    lastConsentTimestamp: now.toISOString(),
+    expirationTime: now.getTime() + 182 * 86_400_000,
+  }
+  return `cc_cookie=${encodeURIComponent(JSON.stringify(record))}`
+}
+
+interface Measured {
+  page: string
+  url: string
+  scores: Record<(typeof categories)[number], number>
+  metrics: Record<(typeof metrics)[number], string>
+  /** Audits that cost points: id and Lighthouse's title. */
+  failing: { id: string; title: string; score: number | null }[]
+}
+
+async function measure(chromePort: number, name: string, url: string, cookies: string[]): Promise<Measured> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    extraHeaders: cookies.length ? { Cookie: cookies.join('; ') } : undefined,
+  })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  const weighted = new Set(categories.flatMap((category) => lhr.categories[category]!.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)))
+  return {
+    page: name,
+    url,
+    scores: Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]!.score ?? 0) * 100)])) as Measured['scores'],
+    metrics: Object.fromEntries(metrics.map((id) => [id, lhr.audits[id]?.displayValue ?? ''])) as Measured['metrics'],
+    failing: Object.values(lhr.audits)
+      .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score })),
+  }
+}
+
+async function main() {
+  ensureBuild()
+  const shop = await startShop('lighthouse', {}, port)
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
+  const results: Measured[] = []
+  try {
+    const pages = (await pagesOf(shop)).filter(({ page }) => page.name !== 'search')
+    for (const { page } of pages) {
+      const cookies = [...(firstVisit ? [] : [consentCookie()]), ...(page.headers.cookie ? [page.headers.cookie] : [])]
+      const url = `${shop.base}${page.path}`
+      await measure(chrome.port, page.name, url, cookies)
+      const measured: Measured[] = []
+      for (let run = 0; run < runs; run++) measured.push(await measure(chrome.port, page.name, url, cookies))
+      measured.sort((a, b) => a.scores.performance - b.scores.performance)
+      const median = measured[Math.floor(measured.length / 2)]!
+      results.push(median)
+      console.log(`${page.name}: ${categories.map((c) => `${c} ${median.scores[c]}`).join(', ')} (performance of the runs: ${measured.map((m) => m.scores.performance).join(', ')})`)
+    }
+  } finally {
+    await chrome.kill()
+    await shop.stop()
+  }
+  const date = new Date().toISOString().slice(0, 10)
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load before the run ${loadavg().map((l) => l.toFixed(2)).join(' ')}`
+  const markdown = [
+    `# Lighthouse ${date} (${label})`,
+    '',
+    `Machine: ${machine}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'} The cart holds one article (a session made through the Store API).`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${metrics.map((m) => r.metrics[m]).join(' | ')} |`,
+    ),
+    '',
+    '## What cost points',
+    '',
+    ...results.map((r) => `- ${r.page}: ${r.failing.length ? r.failing.map((f) => `${f.title} (${f.id}, ${f.score})`).join('; ') : 'nothing'}`),
+    '',
+  ].join('\n')
+  mkdirSync(outDir, { recursive: true })
+  const file = join(outDir, `${date}-lighthouse-${label}`)
+  writeFileSync(`${file}.json`, `${JSON.stringify({ date, machine, firstVisit, runs, results }, null, 2)}\n`)
+  writeFileSync(`${file}.md`, markdown)
+  console.log(markdown)
+  console.log(`written: ${file}.json, ${file}.md`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
