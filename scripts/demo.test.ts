@@ -3,10 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COUNTRY_DE_ID, CUSTOMER_GROUP_IDS, LANGUAGE_IDS } from '../server/demo-store/constants'
+import { COUNTRY_DE_ID, CUSTOMER_GROUP_IDS, DB_FILE_NAME, LANGUAGE_IDS } from '../server/demo-store/constants'
+import { openDatabase } from '../server/demo-store/db'
+import { sid } from '../server/demo-store/ids'
 import { readOutbox } from '../server/demo-store/mail/outbox'
 import { MAIL_TEXTS } from '../server/demo-store/mail/texts'
 import { startDemoStore, type DemoStoreServer } from '../tests/store-api/demo-store-server'
+import { MAX_SEED_PRODUCTS, parseSeedArgs } from './demo'
 
 interface Run {
   code: number | null
@@ -146,4 +149,70 @@ describe('npm run demo -- approve-reseller EMAIL', () => {
     expect(external.code).toBe(3)
     expect(external.stderr).toMatch(/Administration/)
   })
+})
+
+describe('npm run demo -- seed --products N [--data-dir DIR]', () => {
+  it('reads its arguments', () => {
+    expect(parseSeedArgs(['--products', '50000'])).toEqual({ products: 50000, dataDir: undefined })
+    expect(parseSeedArgs(['--products=50_000', '--data-dir', '/tmp/x'])).toEqual({ products: 50000, dataDir: '/tmp/x' })
+    expect(parseSeedArgs(['--data-dir=./data/big', '--products', '500'])).toEqual({ products: 500, dataDir: './data/big' })
+    expect(parseSeedArgs([])).toMatch(/--products N is required/)
+    expect(parseSeedArgs(['--products'])).toMatch(/whole number, got nothing/)
+    expect(parseSeedArgs(['--products', 'many'])).toMatch(/whole number/)
+    expect(parseSeedArgs(['--products', '-5'])).toMatch(/whole number/)
+    expect(parseSeedArgs(['--products', '0'])).toMatch(/between 1 and/)
+    expect(parseSeedArgs(['--products', String(MAX_SEED_PRODUCTS + 1)])).toMatch(/between 1 and/)
+    expect(parseSeedArgs(['--products', '10', '--data-dir'])).toMatch(/--data-dir needs a directory/)
+    expect(parseSeedArgs(['--products', '10', '--fast'])).toMatch(/unknown argument "--fast"/)
+  })
+
+  it('refuses bad arguments with the usage', async () => {
+    const run = await runDemo(['seed', '--products', 'lots'], { DATA_DIR: join(tmpdir(), 'never-created') })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/--products needs a whole number/)
+    expect(run.stderr).toMatch(/npm run demo -- seed --products N/)
+  })
+
+  it('seeds an empty store and grows it to N products, deterministically and once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'demo-seed-scale-'))
+    // The suite's kept seed (vitest.config.ts) spares the child the picture rendering.
+    const env = { DEMO_STORE_SEED_TEMPLATE: process.env.DEMO_STORE_SEED_TEMPLATE ?? '' }
+    try {
+      const run = await runDemo(['seed', '--products', '500', '--data-dir', dir], env)
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(run.stdout).toMatch(/added 180 generated products; 500 products/)
+      const db = openDatabase(join(dir, DB_FILE_NAME))
+      try {
+        const n = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
+        expect(n('SELECT COUNT(*) AS n FROM product')).toBe(500)
+        // The normal seed's facts stay as they are.
+        expect(n("SELECT COUNT(*) AS n FROM product WHERE product_number NOT LIKE 'GX-%'")).toBe(320)
+        const first = db.prepare('SELECT * FROM product WHERE id = ?').get(sid('product:GX-000001')) as Record<string, string | number>
+        const names = JSON.parse(String(first.translations)) as Record<string, { name: string }>
+        expect(Object.keys(names).sort()).toEqual(Object.values(LANGUAGE_IDS).sort())
+        expect(names[LANGUAGE_IDS.de]?.name).toMatch(/ Serie \d+$/)
+        expect(names[LANGUAGE_IDS.en]?.name).toMatch(/ series \d+$/)
+        expect(names[LANGUAGE_IDS.fr]?.name).toMatch(/ série \d+$/)
+        expect(n('SELECT COUNT(*) AS n FROM seo_url WHERE foreign_key = ?', first.id)).toBe(3)
+        expect(n('SELECT COUNT(*) AS n FROM product_price WHERE product_id = ?', first.id)).toBeGreaterThanOrEqual(2)
+        expect(n('SELECT COUNT(*) AS n FROM product_category WHERE product_id = ?', first.id)).toBeGreaterThanOrEqual(1)
+        expect(n('SELECT COUNT(*) AS n FROM product_media pm JOIN media m ON m.id = pm.media_id WHERE pm.product_id = ?', first.id)).toBeGreaterThanOrEqual(2)
+        // Every sixth family has variants; every generated product is searchable in every language.
+        expect(n("SELECT COUNT(*) AS n FROM product WHERE product_number LIKE 'GX-%' AND parent_id IS NOT NULL")).toBeGreaterThan(0)
+        expect(n("SELECT COUNT(*) AS n FROM product_search WHERE product_id IN (SELECT id FROM product WHERE product_number LIKE 'GX-%')")).toBe(180 * 3)
+      } finally {
+        db.close()
+      }
+      const again = await runDemo(['seed', '--products', '500', '--data-dir', dir], env)
+      expect(again.code).toBe(0)
+      expect(again.stdout).toMatch(/already had this catalogue; 500 products/)
+      const smaller = await runDemo(['seed', '--products', '400', '--data-dir', dir], env)
+      expect(smaller.code).toBe(0)
+      expect(smaller.stdout).toMatch(/added 80 generated products; 400 products/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    // Three processes of their own, each starting tsx and the store.
+  }, 180_000)
 })

@@ -47,6 +47,7 @@ function count(db: Db, sql: string): number {
 function removeGenerated(db: Db): void {
   const ids = `SELECT id FROM product WHERE product_number LIKE '${SCALE_NUMBER_PREFIX}%'`
   db.exec(`
+    DELETE FROM product_cheapest_price WHERE unit_id IN (${ids});
     DELETE FROM seo_url WHERE foreign_key IN (${ids});
     DELETE FROM product_price WHERE product_id IN (${ids});
     DELETE FROM product_media WHERE product_id IN (${ids});
