@@ -351,10 +351,60 @@ export interface ListingScope {
   suggest?: boolean
 }
 
-/** A search's units, best first, with their best hit's score; kept as long as the search index keeps the hits. */
-const unitsOfHits = new WeakMap<SearchHit[], { scores: Map<string, number>; units: ListingUnit[] }>()
+/**
+ * Listing aggregations depend on the scope (category or search term), the criteria filters and the
+ * aggregation switches, not on the page or the sorting: kept as JSON text per language, customer group and
+ * those parameters (least recently used dropped beyond MAX_AGGREGATION_CHARS), so paging and sorting a
+ * listing computes them once.
+ */
+const aggregationCache = new WeakMap<CatalogueData, { entries: Map<string, string>; chars: number }>()
+const MAX_AGGREGATION_CHARS = 8_000_000
 
-function searchUnits(data: CatalogueData, hits: SearchHit[]): { scores: Map<string, number>; units: ListingUnit[] } {
+function cachedAggregations(s: Serializer, data: CatalogueData, scope: ListingScope, params: ListingParams, compute: () => JsonObject): JsonObject {
+  if (params.noAggregations) return {}
+  let cache = aggregationCache.get(data)
+  if (!cache) {
+    cache = { entries: new Map(), chars: 0 }
+    aggregationCache.set(data, cache)
+  }
+  const { criteria } = params
+  // With reduce-aggregations every aggregation sees the other listing filters; without, none of them.
+  const listingFilters = params.reduceAggregations
+    ? [params.manufacturer, params.properties, params.minPrice, params.maxPrice, params.rating, params.shippingFree]
+    : null
+  const key = JSON.stringify([
+    s.languageId, s.customerGroupId, s.publicUrl, scope.categoryId ?? null, scope.search ?? null, criteria.filter, criteria.ids,
+    criteria.aggregations, params.enabled, params.propertyWhitelist, listingFilters,
+  ])
+  const hit = cache.entries.get(key)
+  if (hit !== undefined) {
+    cache.entries.delete(key)
+    cache.entries.set(key, hit)
+    return JSON.parse(hit) as JsonObject
+  }
+  const result = compute()
+  const json = JSON.stringify(result)
+  cache.entries.set(key, json)
+  cache.chars += json.length + key.length
+  for (const [oldKey, oldJson] of cache.entries) {
+    if (cache.chars <= MAX_AGGREGATION_CHARS || oldKey === key) break
+    cache.entries.delete(oldKey)
+    cache.chars -= oldJson.length + oldKey.length
+  }
+  return result
+}
+
+/** A search's units, best first, with their best hit's score; kept as long as the search index keeps the hits. */
+interface SearchUnits {
+  scores: Map<string, number>
+  units: ListingUnit[]
+  /** The units in the `score` sorting (score, then name), once asked for. */
+  byScore?: ListingUnit[]
+}
+
+const unitsOfHits = new WeakMap<SearchHit[], SearchUnits>()
+
+function searchUnits(data: CatalogueData, hits: SearchHit[]): SearchUnits {
   let found = unitsOfHits.get(hits)
   if (!found) {
     const scores = new Map<string, number>()
@@ -372,8 +422,10 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   const { price } = groupData(s, data)
   let scores = new Map<string, number>()
   let base: ListingUnit[]
+  let found: SearchUnits | undefined
   if (scope.search !== undefined) {
-    ;({ scores, units: base } = searchUnits(data, searchProducts(s.db, s.languageId, scope.search)))
+    found = searchUnits(data, searchProducts(s.db, s.languageId, scope.search))
+    ;({ scores, units: base } = found)
   } else {
     base = unitsOfCategory(data, scope.categoryId ?? '')
   }
@@ -402,6 +454,10 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
       }
       return 0
     })
+  } else if (order === 'score' && found && visible === found.units) {
+    // An unfiltered search in its default sorting: the same order for every page.
+    found.byScore ??= sortUnits(s, data, visible, order, scores)
+    sorted = found.byScore
   } else {
     sorted = sortUnits(s, data, visible, order, scores)
   }
@@ -424,7 +480,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
     page,
     limit,
     entity: 'product',
-    aggregations: scope.suggest ? {} : aggregations(s, data, filtered, params, predicates, price),
+    aggregations: scope.suggest ? {} : cachedAggregations(s, data, scope, params, () => aggregations(s, data, filtered, params, predicates, price)),
     currentFilters,
     availableSortings: scope.suggest ? [] : availableSortings(s, isSearch),
     sorting: order ?? (isSearch ? 'score' : 'name-asc'),
