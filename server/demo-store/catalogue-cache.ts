@@ -249,10 +249,14 @@ export function unitsOfCategory(data: CatalogueData, categoryId: string): Listin
 export function languageData(s: Serializer, data: CatalogueData = catalogueData(s)): LanguageData {
   let lang = data.languages.get(s.languageId)
   if (lang) return lang
-  const names: string[] = new Array<string>(data.list.length)
-  for (const r of s.rows('SELECT id, translations FROM product WHERE active = 1')) {
-    const record = data.records.get(String(r.id))
-    if (record) names[record.index] = translatedName(s, r.translations)
+  const names: string[] = new Array<string>(data.list.length).fill('')
+  // Only the names leave SQLite (the translations hold every description in three languages), through the
+  // language chain as Serializer.translate resolves it: the first language with a name that is not null.
+  const chain = s.chain.map((lang) => `json_extract(translations, '$."${lang}".name')`)
+  const statement = s.db.prepare(`SELECT id, COALESCE(${[...chain, 'NULL'].join(', ')}) AS name FROM product WHERE active = 1`)
+  for (const r of statement.iterate() as Iterable<{ id: string; name: string | number | null }>) {
+    const record = data.records.get(r.id)
+    if (record) names[record.index] = r.name === null ? '' : String(r.name)
   }
   const byNumber = (a: ListingUnit, b: ListingUnit) => nameCollator.compare(a.record.number, b.record.number)
   const byName = [...data.units].sort((a, b) => nameCollator.compare(names[a.record.index] ?? '', names[b.record.index] ?? '') || byNumber(a, b))
@@ -263,16 +267,6 @@ export function languageData(s: Serializer, data: CatalogueData = catalogueData(
   lang = { names, nameRank, byName }
   data.languages.set(s.languageId, lang)
   return lang
-}
-
-/** The name through the language chain (Serializer.translate, without parsing every other field's chain). */
-function translatedName(s: Serializer, translations: string | number | null): string {
-  const all = JSON.parse(String(translations ?? '{}')) as Record<string, Record<string, Json> | undefined>
-  for (const lang of s.chain) {
-    const name = all[lang]?.name
-    if (name !== null && name !== undefined) return String(name)
-  }
-  return ''
 }
 
 /** Units by sales (descending), then name. */

@@ -63,7 +63,7 @@ function md5(text: string): string {
 /**
  * Serialized products (Serializer.product without detail), as JSON text per product and variant (language,
  * customer group, SEO URLs, public URL), least recently used dropped beyond a character budget
- * (DEMO_STORE_PRODUCT_CACHE_CHARS, default 16 million, about 16 MB of text for Latin-1 text). The catalogue is
+ * (DEMO_STORE_PRODUCT_CACHE_CHARS, default 8 million characters: about 1,100 products of 7 KB). The catalogue is
  * read-only; the order placement changes stock and sales and calls invalidateProducts for those products.
  */
 export class ProductCache {
@@ -121,7 +121,7 @@ const manufacturerCaches = new WeakMap<Db, Map<string, string>>()
 export function productCache(db: Db): ProductCache {
   let cache = productCaches.get(db)
   if (!cache) {
-    cache = new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 16_000_000))
+    cache = new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 8_000_000))
     productCaches.set(db, cache)
   }
   return cache

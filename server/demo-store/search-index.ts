@@ -95,8 +95,8 @@ const searchCaches = new WeakMap<Db, SearchCache>()
 function searchCache(db: Db): SearchCache {
   let cache = searchCaches.get(db)
   if (cache) return cache
-  const all = db.prepare('SELECT rowid AS rowid, product_id, unit_id, language_id, numbers FROM product_search').all() as Array<{ rowid: number; product_id: string; unit_id: string; language_id: string; numbers: string }>
-  const maxRowid = all.reduce((max, r) => Math.max(max, r.rowid), 0)
+  const maxRowid = (db.prepare('SELECT COALESCE(MAX(rowid), 0) AS n FROM product_search').get() as { n: number }).n
+  const all = db.prepare('SELECT rowid AS rowid, product_id, unit_id, language_id, numbers FROM product_search').iterate() as Iterable<{ rowid: number; product_id: string; unit_id: string; language_id: string; numbers: string }>
   const rows = new Int32Array(maxRowid + 1)
   const slots = new Map<string, number>()
   const productIds: string[] = []
