@@ -214,9 +214,48 @@ function memberPredicates(params: ListingParams, data: CatalogueData, price: Flo
       byGroup.set(group, new Set([...(byGroup.get(group) ?? []), id]))
     }
     const groups = [...byGroup.values()]
-    out.set('properties', (m) => groups.every((options) => m.propertyIds.some((id) => options.has(id))))
+    out.set('properties', (m) => {
+      for (const options of groups) {
+        let any = false
+        for (const id of m.propertyIds) {
+          if (options.has(id)) {
+            any = true
+            break
+          }
+        }
+        if (!any) return false
+      }
+      return true
+    })
   }
   return out
+}
+
+/**
+ * A necessary condition for the manufacturer and property filters, on the unit's facets (the union of its
+ * members'): most units of a filtered listing fail it without looking at their members.
+ */
+function unitPrefilter(params: ListingParams, data: CatalogueData): ((u: ListingUnit) => boolean) | null {
+  const makers = params.manufacturer.length ? new Uint8Array(data.manufacturerIds.length) : null
+  if (makers) for (const id of params.manufacturer) data.manufacturerIds.forEach((m, slot) => m === id && (makers[slot] = 1))
+  const groups = new Map<string, Uint8Array>()
+  for (const id of params.properties) {
+    const group = data.optionGroups.get(id) ?? id
+    let slots = groups.get(group)
+    if (!slots) {
+      slots = new Uint8Array(data.optionIds.length)
+      groups.set(group, slots)
+    }
+    const slot = data.optionSlots.get(id)
+    if (slot !== undefined) slots[slot] = 1
+  }
+  if (!makers && groups.size === 0) return null
+  const wanted = [...groups.values()]
+  const hasAny = (list: number[], slots: Uint8Array) => {
+    for (const slot of list) if (slots[slot] === 1) return true
+    return false
+  }
+  return (u) => (!makers || hasAny(u.facetManufacturers, makers)) && wanted.every((slots) => hasAny(u.facetOptions, slots))
 }
 
 /** A parent matches a criteria filter list when it or any of its variants matches all filters. */
@@ -436,7 +475,10 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   const predicates = scope.suggest ? new Map<ListingFilterKey, MemberPredicate>() : memberPredicates(params, data, price)
   const predicateList = [...predicates.values()]
   const postTests = compileFilters(s, criteria.postFilter, data)
-  const visible = predicateList.length === 0 && postTests.length === 0 ? filtered : filtered.filter((u) => unitPasses(u, predicateList) && unitMatches(u, postTests))
+  const prefilter = scope.suggest ? null : unitPrefilter(params, data)
+  const visible = predicateList.length === 0 && postTests.length === 0
+    ? filtered
+    : filtered.filter((u) => (prefilter === null || prefilter(u)) && unitPasses(u, predicateList) && unitMatches(u, postTests))
   const isSearch = scope.search !== undefined
   const order = params.order ?? (criteria.sort.length ? null : isSearch ? 'score' : 'name-asc')
   if (order !== null && !SORTINGS.some((x) => x.key === order && (isSearch || !x.search))) {
