@@ -11,13 +11,13 @@
  *
  * Env: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (3480), BENCH_LABEL (local), BENCH_OUT (docs/benchmarks), BUILD_DIR (build).
  */
-import { randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { consentCookieValue } from '../tests/support/consent-cookie'
 import { ensureBuild, pagesOf, startShop } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -30,23 +30,6 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const
 // The flags the machine's notes give for Debian's Chromium (../shared/reference/stack-notes.md).
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-
-/** A consent record as the shop writes it, with only the necessary cookies accepted. */
-function consentCookie(): string {
-  const now = new Date()
-  const record = {
-    categories: ['necessary'],
-    revision: 1,
-    data: null,
-    consentTimestamp: now.toISOString(),
-    consentId: randomUUID(),
-    services: { necessary: [], messurement: [], functional: [] },
-    languageCode: 'de',
-    lastConsentTimestamp: now.toISOString(),
-    expirationTime: now.getTime() + 182 * 86_400_000,
-  }
-  return `cc_cookie=${encodeURIComponent(JSON.stringify(record))}`
-}
 
 interface Measured {
   page: string
@@ -88,7 +71,7 @@ async function main() {
   try {
     const pages = (await pagesOf(shop)).filter(({ page }) => page.name !== 'search')
     for (const { page } of pages) {
-      const cookies = [...(firstVisit ? [] : [consentCookie()]), ...(page.headers.cookie ? [page.headers.cookie] : [])]
+      const cookies = [...(firstVisit ? [] : [`cc_cookie=${consentCookieValue()}`]), ...(page.headers.cookie ? [page.headers.cookie] : [])]
       const url = `${shop.base}${page.path}`
       await measure(chrome.port, page.name, url, cookies)
       const measured: Measured[] = []

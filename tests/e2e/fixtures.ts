@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { consentCookieValue } from '../support/consent-cookie'
 
 export { expect }
 export type Locale = 'de' | 'en' | 'fr'
@@ -28,19 +28,7 @@ export function t(locale: Locale, key: string, values: Record<string, string | n
  * already chosen; the consent specs start without it (`test.use({ consent: false })`).
  */
 export function consentCookie(baseURL: string, categories: string[] = ['necessary']) {
-  const now = new Date()
-  const record = {
-    categories,
-    revision: 1,
-    data: null,
-    consentTimestamp: now.toISOString(),
-    consentId: randomUUID(),
-    services: { necessary: [], messurement: [], functional: [] },
-    languageCode: 'de',
-    lastConsentTimestamp: now.toISOString(),
-    expirationTime: now.getTime() + 182 * 86_400_000,
-  }
-  return { name: 'cc_cookie', value: encodeURIComponent(JSON.stringify(record)), url: baseURL, sameSite: 'Lax' as const }
+  return { name: 'cc_cookie', value: consentCookieValue(categories), url: baseURL, sameSite: 'Lax' as const }
 }
 
 /**
