@@ -9,9 +9,19 @@ import { lazy, Suspense, type ComponentType } from 'react'
  *
  * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content).
  * Their modules must not import CSS: the page's stylesheet links come from its first-load modules.
+ * A client navigation that changes what an island reads waits for its chunk (React hydrates a
+ * boundary before updating it), so islands are for parts whose chunk loads right after hydration.
  */
 export function island<P extends object>(serverComponent: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Component = serverComponent ?? (lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>)
+  // A chunk that cannot load (offline, a new deploy) leaves the part out instead of failing the whole page.
+  const Component =
+    serverComponent ??
+    (lazy<ComponentType<P>>(() =>
+      load().then(
+        (component) => ({ default: component }),
+        () => ({ default: Nothing }),
+      ),
+    ) as unknown as ComponentType<P>)
   // The same boundary on both sides: hydration leaves a suspended boundary's server HTML in place.
   function Island(props: P) {
     return (
@@ -21,4 +31,8 @@ export function island<P extends object>(serverComponent: ComponentType<P> | und
     )
   }
   return Island
+}
+
+function Nothing(): null {
+  return null
 }
