@@ -9,11 +9,11 @@ import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
 
-// Teasers sit in a grid of two to six columns.
 const CmsContactForm = island(import.meta.env.SSR ? EagerCmsContactForm : undefined, () =>
   import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm),
 )
 
+// Teasers sit in a grid of two to six columns.
 const TEASER_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'
 
 interface ElementProps {
