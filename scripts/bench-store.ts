@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
 import { sid } from '../server/demo-store/ids'
+import { cpuTicks, rssMb } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const products = Number(process.env.BENCH_STORE_PRODUCTS ?? 50_000)
@@ -138,16 +139,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   return Math.round(sorted[index]! * 10) / 10
-}
-
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return Number(fields[11]) + Number(fields[12])
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
-  return Math.round(kb / 1024)
 }
 
 interface Run {

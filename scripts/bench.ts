@@ -109,13 +109,13 @@ export async function startShop(name: string, env: Record<string, string>, shopP
   }
 }
 
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm)".
   return Number(fields[11]) + Number(fields[12])
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
   return Math.round(kb / 1024)
 }
