@@ -11,14 +11,14 @@
  * (demo-store-50k), BENCH_OUT (docs/benchmarks), BENCH_TARGET_P95_MS (50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
 import { sid } from '../server/demo-store/ids'
-import { cpuTicks, rssMb } from './bench'
+import { listingIncludes } from '../app/store/listing.server'
+import { cpuTicks, describeMachine, machineInfo, rssMb } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const products = Number(process.env.BENCH_STORE_PRODUCTS ?? 50_000)
@@ -32,20 +32,9 @@ const outDir = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks')
 const targetP95 = Number(process.env.BENCH_TARGET_P95_MS ?? 50)
 const CLOCK_TICKS_PER_SECOND = 100
 
-if (port < 3800 || port > 3899) throw new Error('BENCH_STORE_PORT must be within 3800–3899')
-
 /** What the storefront sends for a listing page (app/store/listing.server.ts, app/lib/listing-url.ts). */
-const includes = {
-  product: [
-    'id', 'name', 'translated', 'productNumber', 'cover', 'seoUrls', 'calculatedPrice', 'calculatedCheapestPrice',
-    'calculatedPrices', 'customFields', 'available', 'availableStock', 'isCloseout', 'restockTime', 'childCount',
-  ],
-  product_media: ['media'],
-  media: ['url', 'alt', 'title', 'translated', 'metaData'],
-  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
-}
 const aggregations = [{ name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }]
-const storefrontBody = (extra: Record<string, unknown>) => ({ limit: 24, includes, aggregations, ...extra })
+const storefrontBody = (extra: Record<string, unknown>) => ({ limit: 24, includes: listingIncludes, aggregations, ...extra })
 
 interface Scenario {
   kind: 'listing' | 'search'
@@ -189,13 +178,7 @@ interface ScenarioResult {
 
 async function main() {
   ensureSeed()
-  const machine = {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-  }
+  const machine = machineInfo()
   const store = await startStore()
   const results: ScenarioResult[] = []
   let rssAfterStartMb = 0
@@ -237,7 +220,7 @@ async function main() {
   const markdown = [
     `# Demo store benchmark ${date} (${label})`,
     '',
-    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, load before the run ${machine.load}. ` +
+    `Machine: ${describeMachine(machine)}. ` +
       `The demo store alone (\`server/demo-store/standalone.ts\`, ${products} products), autocannon in the benchmark process on the same machine, ` +
       `${seconds} s per run, sequential (1 connection) and concurrent (${connections} connections). Bodies as the storefront sends them: ` +
       'limit 24, card includes, the tag aggregation, `sw-include-seo-urls`. Percentiles from every response time; CPU is the store process per request; ' +

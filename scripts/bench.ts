@@ -266,6 +266,22 @@ function latencyTable(results: PageResult[]): string {
   return rows.join('\n')
 }
 
+/** The machine a benchmark ran on, as its result files record it. */
+export function machineInfo() {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  }
+}
+
+/** The machine in a result file's prose. */
+export function describeMachine(machine: ReturnType<typeof machineInfo>): string {
+  return `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, load before the run ${machine.load}`
+}
+
 /** Builds the production build first when BUILD_DIR has none. */
 export function ensureBuild(): void {
   if (existsSync(join(root, buildDir, 'server', 'index.js'))) return
@@ -276,13 +292,7 @@ export function ensureBuild(): void {
 
 async function main() {
   ensureBuild()
-  const machine = {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model ?? 'unknown',
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-  }
+  const machine = machineInfo()
 
   const shop = await startShop('plain', {})
   let plain: PageResult[]
@@ -307,7 +317,7 @@ async function main() {
   const markdown = [
     `# Benchmark ${date} (${label})`,
     '',
-    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, load before the run ${machine.load}. ` +
+    `Machine: ${describeMachine(machine)}. ` +
       `The shop and the embedded demo store in one process, autocannon in another on the same machine, ${seconds} s per run, ` +
       'browser headers (brotli). CPU is the shop process (store included) per answered request.',
     '',

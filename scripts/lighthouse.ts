@@ -12,13 +12,12 @@
  * Env: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (3480), BENCH_LABEL (local), BENCH_OUT (docs/benchmarks), BUILD_DIR (build).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { consentCookieValue } from '../tests/support/consent-cookie'
-import { ensureBuild, pagesOf, startShop } from './bench'
+import { describeMachine, ensureBuild, machineInfo, pagesOf, startShop } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -86,11 +85,11 @@ async function main() {
     await shop.stop()
   }
   const date = new Date().toISOString().slice(0, 10)
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load before the run ${loadavg().map((l) => l.toFixed(2)).join(' ')}`
+  const machine = machineInfo()
   const markdown = [
     `# Lighthouse ${date} (${label})`,
     '',
-    `Machine: ${machine}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'} The cart holds one article (a session made through the Store API).`,
+    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'} The cart holds one article (a session made through the Store API).`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
     '|---|---|---|---|---|---|---|---|---|---|',
