@@ -11,14 +11,14 @@
  * (demo-store-50k), BENCH_OUT (docs/benchmarks), BENCH_TARGET_P95_MS (50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
 import { sid } from '../server/demo-store/ids'
 import { listingIncludes } from '../app/store/listing.server'
-import { cpuTicks, describeMachine, machineInfo, rssMb } from './bench'
+import { cpuTicks, describeMachine, machineInfo, rssMb, writeResult } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const products = Number(process.env.BENCH_STORE_PRODUCTS ?? 50_000)
@@ -234,12 +234,7 @@ async function main() {
     `Ready after ${store.readyMs} ms; RSS after the start ${rssAfterStartMb} MB, after the load ${rssAfterLoadMb} MB.`,
     '',
   ].join('\n')
-  mkdirSync(outDir, { recursive: true })
-  const file = join(outDir, `${date}-${label}`)
-  writeFileSync(`${file}.json`, `${JSON.stringify(result, null, 2)}\n`)
-  writeFileSync(`${file}.md`, markdown)
-  console.log(markdown)
-  console.log(`written: ${file}.json, ${file}.md`)
+  writeResult(outDir, `${date}-${label}`, result, markdown)
 }
 
 main().catch((error: unknown) => {

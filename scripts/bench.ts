@@ -282,6 +282,16 @@ export function describeMachine(machine: ReturnType<typeof machineInfo>): string
   return `${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, load before the run ${machine.load}`
 }
 
+/** Writes a benchmark's result as `<name>.json` and `<name>.md` in `dir` and prints the markdown. */
+export function writeResult(dir: string, name: string, result: unknown, markdown: string): void {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, name)
+  writeFileSync(`${file}.json`, `${JSON.stringify(result, null, 2)}\n`)
+  writeFileSync(`${file}.md`, markdown)
+  console.log(markdown)
+  console.log(`written: ${file}.json, ${file}.md`)
+}
+
 /** Builds the production build first when BUILD_DIR has none. */
 export function ensureBuild(): void {
   if (existsSync(join(root, buildDir, 'server', 'index.js'))) return
@@ -332,12 +342,7 @@ async function main() {
     latencyTable(latency),
     '',
   ].join('\n')
-  mkdirSync(outDir, { recursive: true })
-  const file = join(outDir, `${date}-${label}`)
-  writeFileSync(`${file}.json`, `${JSON.stringify(result, null, 2)}\n`)
-  writeFileSync(`${file}.md`, markdown)
-  console.log(markdown)
-  console.log(`written: ${file}.json, ${file}.md`)
+  writeResult(outDir, `${date}-${label}`, result, markdown)
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href

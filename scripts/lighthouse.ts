@@ -11,13 +11,12 @@
  *
  * Env: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (3480), BENCH_LABEL (local), BENCH_OUT (docs/benchmarks), BUILD_DIR (build).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { consentCookieValue } from '../tests/support/consent-cookie'
-import { describeMachine, ensureBuild, machineInfo, pagesOf, startShop } from './bench'
+import { describeMachine, ensureBuild, machineInfo, pagesOf, startShop, writeResult } from './bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -103,12 +102,7 @@ async function main() {
     ...results.map((r) => `- ${r.page}: ${r.failing.length ? r.failing.map((f) => `${f.title} (${f.id}, ${f.score})`).join('; ') : 'nothing'}`),
     '',
   ].join('\n')
-  mkdirSync(outDir, { recursive: true })
-  const file = join(outDir, `${date}-lighthouse-${label}`)
-  writeFileSync(`${file}.json`, `${JSON.stringify({ date, machine, firstVisit, runs, results }, null, 2)}\n`)
-  writeFileSync(`${file}.md`, markdown)
-  console.log(markdown)
-  console.log(`written: ${file}.json, ${file}.md`)
+  writeResult(outDir, `${date}-lighthouse-${label}`, { date, machine, firstVisit, runs, results }, markdown)
 }
 
 main().catch((error: unknown) => {
