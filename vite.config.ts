@@ -1,5 +1,5 @@
 import { vitePlugin as remix } from '@remix-run/dev'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import remixConfig from './remix.config.js'
 
@@ -7,6 +7,26 @@ declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true
   }
+}
+
+// The browser runs Preact's React-compatible layer; the server keeps React's streaming renderer
+// (docs/decisions/012). Only the client build is aliased, so SSR output is React's own.
+const preactInTheBrowser: Plugin = {
+  name: 'preact-in-the-browser',
+  config(_, env) {
+    if (env.isSsrBuild || env.command !== 'build') return
+    return {
+      resolve: {
+        alias: [
+          { find: /^react$/, replacement: 'preact/compat' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+        ],
+      },
+    }
+  },
 }
 
 export default defineConfig({
@@ -19,5 +39,5 @@ export default defineConfig({
     rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/app\/forms\//.test(id) } },
   },
   // BUILD_DIR lets parallel test runs each build into their own folder (server/index.ts reads it too).
-  plugins: [remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
+  plugins: [preactInTheBrowser, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
 })

@@ -12,13 +12,40 @@ function documentLocale(): Locale {
   return locales.find((locale) => languageTags[locale] === tag || locale === tag) ?? defaultLocale
 }
 
+/**
+ * RemixBrowser suspends until it has decoded the single-fetch state stream. Preact has no
+ * suspense at the root, so start that decoding with a first call and wait for it before hydrating.
+ */
+async function decodedState() {
+  // Without a state stream (before single fetch, or already decoded) the call would not suspend but render.
+  if (!(window as unknown as { __remixContext?: { stream?: unknown } }).__remixContext?.stream) return
+  try {
+    RemixBrowser({})
+  } catch (pending) {
+    if (pending instanceof Promise) await pending
+    else throw pending
+  }
+}
+
+/**
+ * Preact hydrates the children of the container it is given, and `document` has a doctype beside
+ * <html>; this stand-in container offers only <html>, and puts a replacement back in its place.
+ */
+function documentRoot(): Element {
+  const html = document.documentElement
+  const replace = (node: Node) => document.replaceChild(node, html)
+  return { childNodes: [html], firstChild: html, namespaceURI: html.namespaceURI, insertBefore: replace, appendChild: replace } as unknown as Element
+}
+
 async function hydrate() {
   const locale = documentLocale()
+  await decodedState()
   const resources = await loadResources(locale)
   const translator = createTranslator(locale, resources[locale] ?? {})
   startTransition(() => {
     hydrateRoot(
-      document,
+      // `npm run dev` runs React (docs/decisions/012), which hydrates `document` itself.
+      import.meta.env.DEV ? document : documentRoot(),
       <TranslationProvider translator={translator}>
         <StrictMode>
           <RemixBrowser />

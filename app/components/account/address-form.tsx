@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata, type Submiss
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { ErrorList, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { addressSchema } from '~/forms/address'
 import { buttonClass } from '~/components/ui/button'

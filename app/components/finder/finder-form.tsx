@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { buttonClass } from '~/components/ui/button'
 import type { FinderStep } from '~/store/finder.server'
 

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { JsonLd } from '~/components/shell/nonce'
 import { useCompactLayout } from '~/components/shell/use-device'
 import { buttonClass } from '~/components/ui/button'

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { Lightbox } from '~/components/lightbox/lightbox'
 import { ProductImage } from '~/components/product-image'
 import './product-gallery.css'

@@ -1,7 +1,7 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { localizePath, type Locale } from '~/lib/locale'
 import './search.css'
 

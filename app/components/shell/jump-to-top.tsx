@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { ArrowUpIcon } from './icons'
 import { scrollBehavior } from './motion'
 

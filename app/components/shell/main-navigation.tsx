@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import type { NavLink } from '~/lib/shell-types'
 import { ChevronDownIcon } from './icons'
 

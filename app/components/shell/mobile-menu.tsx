@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { Drawer } from '~/components/ui/drawer'
 import type { NavLink } from '~/lib/shell-types'
 import { ChevronDownIcon, MenuIcon } from './icons'

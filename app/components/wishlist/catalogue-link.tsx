@@ -1,5 +1,5 @@
 import { useRevalidator } from '@remix-run/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useState, type MouseEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { ButtonAnchor } from '~/components/ui/button'

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { HeartIcon } from '~/components/shell/icons'
 import { localizePath, type Locale } from '~/lib/locale'
 import { queueWishlistChange, useWishlistIds, wishlistCookieChanged } from './wishlist-state'

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo } from 'react'
+import { useClientStore } from '~/lib/use-hydrated'
 
 /** The cookie app/session/wishlist.server.ts writes: `id.id.….signature`. */
 const COOKIE_NAME = 'wishlist'
@@ -61,7 +62,7 @@ const serverSnapshot = () => null
  */
 export function useWishlistIds(): ReadonlySet<string> | undefined {
   const accountIds = useRouteLoaderData<{ wishlistIds?: string[] }>('root')?.wishlistIds
-  const raw = useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot)
+  const raw = useClientStore(subscribe, clientSnapshot, serverSnapshot)
   const key = accountIds !== undefined ? `account:${accountIds.join('.')}` : raw === null ? undefined : `cookie:${raw}`
   return useMemo(() => {
     if (key === undefined) return undefined
