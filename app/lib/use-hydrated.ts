@@ -1,7 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react'
 
 // After the first hydration every later mount is on the client: no extra render for those.
 let hydrationDone = false
+
+/** True inside an island that hydrates server HTML after the page did (app/components/ui/island.tsx). */
+export const IslandHydration = createContext(false)
 
 /**
  * False while the page hydrates (so the first client render matches the server's HTML), true
@@ -11,7 +14,8 @@ let hydrationDone = false
  * the snapshot would never reach the page.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydrationDone)
+  const islandHydrating = useContext(IslandHydration)
+  const [hydrated, setHydrated] = useState(hydrationDone && !islandHydrating)
   useEffect(() => {
     hydrationDone = true
     setHydrated(true)

@@ -1,8 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
 import { listingPageMeta } from '~/components/listing/listing-meta'
-import { ProductPage } from '~/components/product/product-page'
+import lightboxCss from '~/components/lightbox/lightbox.css?url'
+import productGalleryCss from '~/components/product/product-gallery.css?url'
+import { ProductPage as EagerProductPage } from '~/components/product/product-page'
+import productPageCss from '~/components/product/product-page.css?url'
+import { island } from '~/components/ui/island'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { addToCartAction } from '~/store/cart.server'
 import { getStore } from '~/store/client.server'
@@ -13,7 +17,13 @@ import { loadProductPage, productSeo, productStructuredData } from '~/store/prod
 import cmsCss from '~/styles/cms.css?url'
 import { catalogueSkipLink } from '~/lib/skip-links'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cmsCss }]
+// Category and content pages share this route; the product page, its buy box form and gallery are
+// an island, so they do not load its script (docs/decisions/009).
+const ProductPage = island(import.meta.env.SSR ? EagerProductPage : undefined, () =>
+  import('~/components/product/product-page').then((module) => module.ProductPage),
+)
+
+export const links: LinksFunction = () => [cmsCss, productPageCss, productGalleryCss, lightboxCss].map((href) => ({ rel: 'stylesheet', href }))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -81,6 +91,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.type === 'invalid') return data(outcome.reply, { status: 400, headers: { 'Cache-Control': 'private, no-store' } })
   outcome.headers.set('Cache-Control', 'private, no-store')
   return redirect(outcome.location, { status: 303, headers: outcome.headers })
+}
+
+/** After a client navigation to a product, renders once the product page's script is in. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const pageData = await serverLoader<typeof loader>()
+  if (pageData.kind === 'product') await ProductPage.preload()
+  return pageData
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -16,7 +16,6 @@ import {
   type ViewState,
 } from '~/lib/lightbox'
 import { BrokenImageIcon, ChevronIcon, CloseIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from '~/components/shell/icons'
-import './lightbox.css'
 
 export interface LightboxProps {
   /** Strings or `{ src, title?, alt? }`; anything else is dropped (spec section 5). */

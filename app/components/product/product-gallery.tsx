@@ -3,7 +3,6 @@ import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from '~/lib/use-hydrated'
 import { Lightbox } from '~/components/lightbox/lightbox'
 import { ProductImage } from '~/components/product-image'
-import './product-gallery.css'
 
 export interface GalleryImage {
   /** Absolute media URL of the full-size image */

@@ -9,7 +9,6 @@ import type { ProductView } from '~/store/product.server'
 import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import { BuyBox } from './buy-box'
 import { ProductGallery } from './product-gallery'
-import './product-page.css'
 
 export interface ProductPageProps {
   product: ProductView

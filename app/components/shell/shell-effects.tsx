@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
+import { islandsSettled } from '~/components/ui/island'
 import { BuildReload } from './build-reload'
 import { LinkPrefetch } from './link-prefetch'
 import { scrollBehavior } from './motion'
@@ -17,8 +18,9 @@ export function ShellEffects() {
   const { i18n } = useTranslation()
   const previous = useRef(`${location.pathname}${location.search}`)
 
+  // Ready once the islands hydrated too: until then their forms are still the plain no-JS forms.
   useEffect(() => {
-    document.body.setAttribute('data-ready', 'true')
+    void islandsSettled().then(() => document.body.setAttribute('data-ready', 'true'))
   }, [])
 
   useEffect(() => {

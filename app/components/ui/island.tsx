@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { IslandHydration } from '~/lib/use-hydrated'
 
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
@@ -7,30 +8,55 @@ import { lazy, Suspense, type ComponentType } from 'react'
  * on the server (`import.meta.env.SSR ? Component : undefined`), so the client build leaves its
  * static import out and fetches it through `load`.
  *
- * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content).
- * Their modules must not import CSS: the page's stylesheet links come from its first-load modules.
+ * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content),
+ * and for the product page within the content route, which category pages must not load. A
+ * route's clientLoader awaits `preload()` so a client navigation renders the part without a gap.
+ * Their modules must not import CSS: the page's stylesheet links come from its first-load modules,
+ * so the route links an island's stylesheets itself (`?url` in its `links`).
  * A client navigation that changes what an island reads waits for its chunk (React hydrates a
  * boundary before updating it), so islands are for parts whose chunk loads right after hydration.
  */
-export function island<P extends object>(serverComponent: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+// Chunks the islands of the page being hydrated still wait for.
+const hydrating = new Set<Promise<unknown>>()
+
+/** Settles once every island that suspended so far has its chunk and has had a render to hydrate. */
+export async function islandsSettled(): Promise<void> {
+  await Promise.all(hydrating)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+export function island<P extends object>(
+  serverComponent: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | undefined = serverComponent
+  let loading: Promise<ComponentType<P>> | undefined
   // A chunk that cannot load (offline, a new deploy) leaves the part out instead of failing the whole page.
-  const Component =
-    serverComponent ??
-    (lazy<ComponentType<P>>(() =>
-      load().then(
-        (component) => ({ default: component }),
-        () => ({ default: Nothing }),
-      ),
-    ) as unknown as ComponentType<P>)
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      () => (loaded = Nothing),
+    ))
+  const Lazy = lazy<ComponentType<P>>(() => preload().then((component) => ({ default: component })))
   // The same boundary on both sides: hydration leaves a suspended boundary's server HTML in place.
+  // Once the chunk is in (preload), the part renders at once instead of suspending for a tick.
   function Island(props: P) {
+    // Chosen once per mount: switching from Lazy to the loaded type later would remount the part.
+    const [Component] = useState(() => {
+      if (loaded) return loaded
+      hydrating.add(preload())
+      return Lazy as unknown as ComponentType<P>
+    })
+    // A part that arrives after the page hydrated still hydrates the server's HTML: its first render must match it.
     return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
+      <IslandHydration.Provider value={(Component as unknown) === Lazy}>
+        <Suspense fallback={null}>
+          <Component {...props} />
+        </Suspense>
+      </IslandHydration.Provider>
     )
   }
-  return Island
+  return Object.assign(Island, { preload })
 }
 
 function Nothing(): null {
