@@ -5,21 +5,18 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from '~/lib/use-translation'
-import { CartLine } from '~/components/cart/cart-line'
-import { CartNotices } from '~/components/cart/cart-notices'
-import { CartTotals } from '~/components/cart/cart-totals'
-import { AppliedPromotions, PromotionForm } from '~/components/cart/promotion-form'
-import { QuickOrderForm } from '~/components/cart/quick-order-form'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { CartPage as EagerCartPage } from '~/components/cart/cart-page'
+import { island } from '~/components/ui/island'
 import { getT } from '~/i18n.server'
-import { getLocaleFromPath, localizePath } from '~/lib/locale'
+import { getLocaleFromPath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { readFlash } from '~/session/flash.server'
 import { cartAction, cartPageSeo, checkoutHeaders, loadCart, unseenNotices } from '~/store/cart.server'
 import { throwPageError } from '~/store/errors.server'
+
+// The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
+const CartPage = island(import.meta.env.SSR ? EagerCartPage : undefined, () => import('~/components/cart/cart-page').then((module) => module.CartPage))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
@@ -60,115 +57,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(outcome.location, { status: 303, headers: outcome.headers })
 }
 
+/** After a client navigation, renders once the page's script is in. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [pageData] = await Promise.all([serverLoader<typeof loader>(), CartPage.preload()])
+  return pageData
+}
+
 export const meta = pageMeta
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders
 
-function EmptyCart() {
-  const { locale } = useLoaderData<typeof loader>()
-  const { t } = useTranslation('cart')
-  return (
-    <div className="cart-empty" data-testid="cart-empty">
-      <svg className="cart-empty-icon" aria-hidden="true" focusable="false" width="56" height="56" viewBox="0 0 24 24">
-        <path
-          fill="currentColor"
-          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 2h2.2l.9 2H21l-3.2 8.2A2 2 0 0 1 16 13.5H8.1l-.9 1.5H19v2H5.6l2-3.5L4 4H3V2Z"
-        />
-      </svg>
-      <p className="cart-empty-title">{t('page.emptyTitle')}</p>
-      <p>{t('page.emptyText')}</p>
-      <ButtonLink to={localizePath(locale, '/')} size="large">
-        {t('page.continueShopping')}
-      </ButtonLink>
-    </div>
-  )
-}
-
 export default function CheckoutCart() {
   const { locale, cart, notices } = useLoaderData<typeof loader>()
-  const { t } = useTranslation('cart')
-  const location = useLocation()
-  const action = `${location.pathname}${location.search}`
-  const heading = useRef<HTMLHeadingElement>(null)
-  // After a line was removed with JavaScript its button is gone: the keyboard focus moves to the
-  // next line's quantity, or to the heading when none is left, instead of falling back to the page start.
-  const [removedAt, setRemovedAt] = useState<number | undefined>(undefined)
-  const lineIds = cart.lines.map((l) => l.id).join(',')
-  useEffect(() => {
-    if (removedAt === undefined) return
-    const next = document.querySelectorAll<HTMLInputElement>('.cart-line .cart-quantity-input')[removedAt] ??
-      document.querySelectorAll<HTMLInputElement>('.cart-line .cart-quantity-input')[removedAt - 1]
-    ;(next ?? heading.current)?.focus()
-    setRemovedAt(undefined)
-    // Runs when the lines changed after a removal.
-  }, [lineIds])
-
-  return (
-    <div className="cart-page">
-      <div className="cart-heading">
-        <h1 ref={heading} tabIndex={-1}>
-          {t('page.heading')}
-        </h1>
-        {!cart.isEmpty ? <p className="cart-count">{t('page.itemCount', { count: cart.count })}</p> : null}
-      </div>
-      <CartNotices notices={notices} />
-      {cart.isEmpty ? (
-        <div className="cart-layout cart-layout-empty">
-          <EmptyCart />
-          <QuickOrderForm action={action} />
-        </div>
-      ) : (
-        <div className="cart-layout">
-          <div className="cart-main">
-            <section aria-labelledby="cart-lines-title">
-              <h2 id="cart-lines-title" className="visually-hidden">
-                {t('line.caption')}
-              </h2>
-              <div className="cart-lines-head" aria-hidden="true">
-                <span>{t('line.product')}</span>
-                <span>{t('line.quantity')}</span>
-                <span className="cart-lines-head-amount">{t('line.totalPrice')}</span>
-              </div>
-              <ul className="cart-lines">
-                {cart.lines.map((line, index) => (
-                  <CartLine key={line.id} line={line} locale={locale} action={action} onRemove={() => setRemovedAt(index)} />
-                ))}
-              </ul>
-              <p className="cart-net-note">{t('page.netNote')}</p>
-            </section>
-            <QuickOrderForm action={action} />
-          </div>
-          <aside className="cart-summary" aria-labelledby="cart-summary-title">
-            <h2 id="cart-summary-title" className="cart-section-title">
-              {t('page.summary')}
-            </h2>
-            <div className="cart-promotion-box">
-              <AppliedPromotions promotions={cart.promotions} locale={locale} action={action} />
-              <PromotionForm action={action} />
-            </div>
-            <CartTotals totals={cart.totals} locale={locale} />
-            {cart.blocking ? (
-              <>
-                <p id="cart-blocked" className="cart-blocked">
-                  {t('page.blocked')}
-                </p>
-                {/* Not a link while the store would refuse the order: the reason is right above it. */}
-                <button type="button" className={buttonClass({ size: 'large' }, 'cart-checkout is-disabled')} aria-disabled="true" aria-describedby="cart-blocked">
-                  {t('page.toCheckout')}
-                </button>
-              </>
-            ) : (
-              <ButtonLink to={localizePath(locale, '/checkout')} size="large" className="cart-checkout">
-                {t('page.toCheckout')}
-              </ButtonLink>
-            )}
-            <ButtonLink to={localizePath(locale, '/')} variant="text" className="cart-continue">
-              {t('page.continueShopping')}
-            </ButtonLink>
-          </aside>
-        </div>
-      )}
-    </div>
-  )
+  return <CartPage locale={locale} cart={cart} notices={notices} />
 }

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import { CheckoutPage } from '~/components/checkout/checkout-page'
+import { CheckoutPage as EagerCheckoutPage } from '~/components/checkout/checkout-page'
+import { island } from '~/components/ui/island'
 import { promotionSchema, removeSchema } from '~/forms/cart'
 import {
   billingAddressSchema,
@@ -205,6 +206,17 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders
 
 export const meta = pageMeta
+
+// The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
+const CheckoutPage = island(import.meta.env.SSR ? EagerCheckoutPage : undefined, () =>
+  import('~/components/checkout/checkout-page').then((module) => module.CheckoutPage),
+)
+
+/** After a client navigation, renders once the page's script is in. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [pageData] = await Promise.all([serverLoader<typeof loader>(), CheckoutPage.preload()])
+  return pageData
+}
 
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>()
