@@ -13,8 +13,8 @@ import { IslandHydration } from '~/lib/use-hydrated'
  * route's clientLoader awaits `preload()` so a client navigation renders the part without a gap.
  * Their modules must not import CSS: the page's stylesheet links come from its first-load modules,
  * so the route links an island's stylesheets itself (`?url` in its `links`).
- * A client navigation that changes what an island reads waits for its chunk (React hydrates a
- * boundary before updating it), so islands are for parts whose chunk loads right after hydration.
+ * A client navigation that changes what an island reads waits for its chunk (a boundary hydrates
+ * before it updates), so islands are for parts whose chunk loads right after hydration.
  */
 // Chunks the islands of the page being hydrated still wait for.
 const hydrating = new Set<Promise<unknown>>()
