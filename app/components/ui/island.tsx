@@ -9,7 +9,8 @@ import { IslandHydration } from '~/lib/use-hydrated'
  * static import out and fetches it through `load`.
  *
  * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content),
- * and for the product page within the content route, which category pages must not load. A
+ * for the product page within the content route (category pages must not load it), and for the
+ * cart and checkout pages, whose form library then loads after the first paint. A
  * route's clientLoader awaits `preload()` so a client navigation renders the part without a gap.
  * Their modules must not import CSS: the page's stylesheet links come from its first-load modules,
  * so the route links an island's stylesheets itself (`?url` in its `links`).
