@@ -13,6 +13,15 @@ function directives(policy: string): Map<string, string[]> {
   )
 }
 
+describe('content security policy in development', () => {
+  it('lets Vite load its same-origin dev scripts, which carry no nonce, and keeps strict-dynamic in production', () => {
+    const development = directives(contentSecurityPolicy({ ...base, development: true }, ["'sha256-x'"]))
+    expect(development.get('script-src')).toEqual(["'self'", "'sha256-x'"])
+    expect(development.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directives(contentSecurityPolicy(base, ["'sha256-x'"])).get('script-src')).toEqual(["'self'", "'sha256-x'", "'strict-dynamic'"])
+  })
+})
+
 describe('content security policy of the third parties', () => {
   it('names no third-party origin and no frame-src when none is configured', () => {
     const policy = directives(contentSecurityPolicy(base, ["'nonce-abc'"]))
@@ -45,7 +54,7 @@ describe('content security policy of the third parties', () => {
   it('names a shared origin once and takes the settings from the config', () => {
     const config = loadConfig({ GTM_ID: 'GTM-X', GTM_ORIGIN: 'http://127.0.0.1:9', CHAT_KEY_DE: 'k', CHAT_ORIGIN: 'http://127.0.0.1:9' })
     const policy = directives(contentSecurityPolicy(cspOptionsOf(config), []))
-    expect(policy.get('script-src')).toEqual(["'self'", 'http://127.0.0.1:9', "'strict-dynamic'"])
+    expect(policy.get('script-src')).toEqual(["'self'", 'http://127.0.0.1:9'])
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'http://127.0.0.1:9'])
     expect(policy.get('frame-src')).toEqual(["'self'", 'http://127.0.0.1:9'])
   })

@@ -61,10 +61,13 @@ export function contentSecurityPolicy(options: CspOptions, scriptSources: readon
   // Vite injects CSS through <style> elements and keeps a websocket open for HMR in development.
   const devStyle = options.development ? ["'unsafe-inline'"] : []
   const devConnect = options.development ? ['ws:', 'wss:'] : []
+  // Vite's dev scripts (the HMR runtime) are plain same-origin <script src> tags without a nonce,
+  // which 'strict-dynamic' would refuse in favour of nonces and hashes.
+  const strictDynamic = options.development ? [] : ["'strict-dynamic'"]
   const third = thirdPartySources(options.thirdParty)
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...third['script-src'], ...scriptSources, "'strict-dynamic'"]],
+    ['script-src', ["'self'", ...third['script-src'], ...scriptSources, ...strictDynamic]],
     ['style-src', ["'self'", ...devStyle]],
     ['style-src-attr', ["'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...new Set([...mediaOrigins, ...third['img-src']])]],
