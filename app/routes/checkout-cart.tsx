@@ -5,9 +5,9 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { CartPage as EagerCartPage } from '~/components/cart/cart-page'
-import { island } from '~/components/ui/island'
+import { island, islandClientLoader } from '~/components/ui/island'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
@@ -57,11 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(outcome.location, { status: 303, headers: outcome.headers })
 }
 
-/** After a client navigation, renders once the page's script is in. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [pageData] = await Promise.all([serverLoader<typeof loader>(), CartPage.preload()])
-  return pageData
-}
+export const clientLoader = islandClientLoader<typeof loader>(CartPage)
 
 export const meta = pageMeta
 

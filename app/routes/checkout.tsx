@@ -1,10 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { CheckoutPage as EagerCheckoutPage } from '~/components/checkout/checkout-page'
-import { island } from '~/components/ui/island'
+import { island, islandClientLoader } from '~/components/ui/island'
 import { promotionSchema, removeSchema } from '~/forms/cart'
 import {
   billingAddressSchema,
@@ -212,11 +212,7 @@ const CheckoutPage = island(import.meta.env.SSR ? EagerCheckoutPage : undefined,
   import('~/components/checkout/checkout-page').then((module) => module.CheckoutPage),
 )
 
-/** After a client navigation, renders once the page's script is in. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [pageData] = await Promise.all([serverLoader<typeof loader>(), CheckoutPage.preload()])
-  return pageData
-}
+export const clientLoader = islandClientLoader<typeof loader>(CheckoutPage)
 
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>()

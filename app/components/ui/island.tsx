@@ -1,3 +1,4 @@
+import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { IslandHydration } from '~/lib/use-hydrated'
 
@@ -58,6 +59,17 @@ export function island<P extends object>(
     )
   }
   return Object.assign(Island, { preload })
+}
+
+/**
+ * The clientLoader of a route whose whole page is an island: after a client navigation the page
+ * renders once both its data and its script are in, as Remix does with route modules.
+ */
+export function islandClientLoader<Loader>(page: { preload: () => Promise<unknown> }) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    const [pageData] = await Promise.all([serverLoader<Loader>(), page.preload()])
+    return pageData
+  }
 }
 
 function Nothing(): null {
