@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availability, formatWeight, purchaseRules, quantityProblem, schemaAvailability, tierPrices } from './product'
+import { availability, purchaseRules, quantityProblem, schemaAvailability, tierPrices } from './product'
 
 describe('availability', () => {
   // The seed cases of server/demo-store/README.md.
@@ -66,13 +66,5 @@ describe('purchase quantities', () => {
     expect(quantityProblem(2.5, rules)).toBe('integer')
     expect(quantityProblem(11, { min: 5, step: 3 })).toBe(undefined)
     expect(quantityProblem(10, { min: 5, step: 3 })).toBe('step')
-  })
-})
-
-describe('weight', () => {
-  it('formats kilograms in the page language', () => {
-    expect(formatWeight('de-DE', 420)).toBe('420 kg')
-    expect(formatWeight('de-DE', 0.4)).toBe('0,4 kg')
-    expect(formatWeight('en-GB', 1.25)).toBe('1.25 kg')
   })
 })

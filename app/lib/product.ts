@@ -127,7 +127,3 @@ export function quantityProblem(quantity: number, rules: PurchaseRules): Quantit
   return undefined
 }
 
-/** Weight in kilograms (Shopware stores kg), formatted for the page language with up to three decimals. */
-export function formatWeight(languageTag: string, kilograms: number): string {
-  return new Intl.NumberFormat(languageTag, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(kilograms)
-}

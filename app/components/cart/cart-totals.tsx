@@ -1,4 +1,5 @@
 import { useTranslation } from '~/lib/use-translation'
+import { formatDecimal } from '~/lib/format'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartTotalsView } from '~/store/cart.server'
@@ -14,7 +15,7 @@ export interface TotalsRow {
 
 /** The rate as the page language writes it: 19, 7, 10,7 (de/fr) or 10.7 (en). */
 export function formatRate(locale: Locale, rate: number): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : locale === 'fr' ? 'fr-FR' : 'de-DE', { maximumFractionDigits: 2 }).format(rate)
+  return formatDecimal(locale, rate, 2)
 }
 
 /**

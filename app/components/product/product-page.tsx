@@ -3,8 +3,8 @@ import { ProductCard } from '~/components/cms/product-card'
 import type { CmsProduct } from '~/components/cms/types'
 import { JsonLd } from '~/components/shell/nonce'
 import { lastViewedBeaconPath } from '~/lib/links'
-import { languageTags, type Locale } from '~/lib/locale'
-import { formatWeight } from '~/lib/product'
+import type { Locale } from '~/lib/locale'
+import { formatDecimal, formatKilograms, formatUtcDate } from '~/lib/format'
 import type { ProductView } from '~/store/product.server'
 import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import { BuyBox } from './buy-box'
@@ -67,7 +67,6 @@ function Variants({ product }: { product: ProductView }) {
 function Reviews({ product, locale }: { product: ProductView; locale: Locale }) {
   const { t } = useTranslation('product')
   const { reviews } = product
-  const dates = new Intl.DateTimeFormat(languageTags[locale], { dateStyle: 'medium', timeZone: 'UTC' })
   return (
     <section className="product-section product-reviews" aria-labelledby="product-reviews-title">
       <h2 id="product-reviews-title">{t('reviews.title')}</h2>
@@ -75,7 +74,7 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
         <p className="reviews-summary">
           {t('reviews.summary', {
             count: reviews.count,
-            average: new Intl.NumberFormat(languageTags[locale], { maximumFractionDigits: 1 }).format(reviews.average),
+            average: formatDecimal(locale, reviews.average, 1),
           })}
         </p>
       ) : (
@@ -90,7 +89,7 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
                 <p className="review-rating">{t('reviews.rating', { points: review.points })}</p>
                 {review.date || review.author ? (
                   <p className="review-meta">
-                    {[review.author, review.date ? dates.format(new Date(review.date)) : undefined].filter(Boolean).join(' · ')}
+                    {[review.author, review.date ? formatUtcDate(locale, new Date(review.date)) : undefined].filter(Boolean).join(' · ')}
                   </p>
                 ) : null}
                 <p>{review.content}</p>
@@ -162,7 +161,7 @@ export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
           {product.weightKg !== undefined ? (
             <div>
               <dt>{t('weight')}</dt>
-              <dd data-testid="product-weight">{formatWeight(languageTags[locale], product.weightKg)}</dd>
+              <dd data-testid="product-weight">{formatKilograms(locale, product.weightKg)}</dd>
             </div>
           ) : null}
           {product.details.map((detail) => (

@@ -48,8 +48,20 @@ export function wishlistCookieChanged(): void {
   for (const listener of listeners) listener()
 }
 
-// A string snapshot compares by value, so an unchanged cookie causes no re-render.
-const clientSnapshot = () => rawWishlistCookie(document.cookie)
+let cookieRead: string | undefined
+
+/**
+ * A string snapshot compares by value, so an unchanged cookie causes no re-render. Each read of
+ * document.cookie goes to the browser's cookie store, and every heart reads several times per
+ * render: one read serves the whole synchronous render it happens in.
+ */
+function clientSnapshot(): string {
+  if (cookieRead === undefined) {
+    cookieRead = rawWishlistCookie(document.cookie)
+    queueMicrotask(() => (cookieRead = undefined))
+  }
+  return cookieRead
+}
 // The server's HTML is the same for every visitor: the list is unknown until hydration.
 const serverSnapshot = () => null
 
