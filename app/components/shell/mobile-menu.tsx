@@ -69,6 +69,9 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
   const { t } = useTranslation('common')
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
+  // The drawer's list is built on the first opening, not while the page hydrates: it is the whole
+  // category tree, and most visits never open the menu.
+  const [opened, setOpened] = useState(false)
   const { key: locationKey } = useLocation()
 
   useEffect(() => setOpen(false), [locationKey])
@@ -98,14 +101,19 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={drawerId}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true)
+          setOpen(true)
+        }}
       >
         {label}
       </button>
       <Drawer id={drawerId} open={open} onClose={() => setOpen(false)} title={t('menu.title')} closeLabel={t('menu.close')}>
-        <nav aria-label={t('menu.title')}>
-          <MenuList links={links} />
-        </nav>
+        {opened ? (
+          <nav aria-label={t('menu.title')}>
+            <MenuList links={links} />
+          </nav>
+        ) : null}
       </Drawer>
     </div>
   )
