@@ -1,29 +1,37 @@
-// Makes sure Debian's Chromium is there before the end-to-end tests run.
-// Playwright must never download a browser here, so the only way in is apt, and only as root.
+// Makes sure Debian's Chromium is there before the end-to-end tests run: its headless shell, which
+// the tests use (tests/setup/chromium.ts, docs/decisions/013), and the full browser, which
+// Lighthouse needs. Playwright must never download a browser here, so the only way in is apt, and
+// only as root.
 import { aptGet, isExecutable, isRoot } from './apt.mjs'
 
-const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-if (isExecutable(executable)) process.exit(0)
+const packages = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' }
 
 if (process.env.CHROMIUM_PATH) {
-  console.error(`ensure-chromium: CHROMIUM_PATH=${executable} is not an executable file.`)
+  if (isExecutable(process.env.CHROMIUM_PATH)) process.exit(0)
+  console.error(`ensure-chromium: CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file.`)
   process.exit(1)
 }
+
+const missing = Object.keys(packages).filter((name) => !isExecutable(packages[name]))
+if (!missing.length) process.exit(0)
 
 if (!isRoot()) {
+  // Either browser runs the tests; without both, say how to add the missing one.
+  const found = Object.values(packages).find(isExecutable)
   console.error(
-    `ensure-chromium: ${executable} is missing and this user cannot install it.\n` +
-      'Install it as root with: apt-get update && apt-get install -y chromium\n' +
+    `ensure-chromium: ${missing.map((name) => packages[name]).join(' and ')} missing and this user cannot install ${missing.length > 1 ? 'them' : 'it'}.\n` +
+      `Install as root with: apt-get update && apt-get install -y ${missing.join(' ')}\n` +
       '(or point CHROMIUM_PATH at an existing Chromium). No browser is downloaded by the tests.',
   )
-  process.exit(1)
+  process.exit(found ? 0 : 1)
 }
 
-console.log(`ensure-chromium: ${executable} is missing, installing Debian's chromium package`)
-if (!aptGet('ensure-chromium', ['update']) || !aptGet('ensure-chromium', ['install', '-y', 'chromium'])) process.exit(1)
+console.log(`ensure-chromium: installing Debian's ${missing.join(' and ')}`)
+if (!aptGet('ensure-chromium', ['update'])) process.exit(1)
+// Older Debian releases have no headless shell package: the full browser then runs the tests.
+if (!aptGet('ensure-chromium', ['install', '-y', ...missing]) && missing.length > 1) aptGet('ensure-chromium', ['install', '-y', 'chromium'])
 
-if (!isExecutable(executable)) {
-  console.error(`ensure-chromium: apt-get finished but ${executable} is still missing.`)
+if (!isExecutable(packages.chromium) && !isExecutable(packages['chromium-headless-shell'])) {
+  console.error('ensure-chromium: apt-get finished but no Chromium is installed.')
   process.exit(1)
 }
