@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDecimal, formatEuro, formatKilograms, formatUtcDate } from './format'
+import { formatDecimal, formatEuro, formatKilograms } from './format'
+import { formatUtcDate } from './format-date'
 import { languageTags, locales } from './locale'
 
 // A fixed seed: the same values on every run.

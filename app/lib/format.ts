@@ -1,9 +1,9 @@
 import { languageTags, type Locale } from './locale'
 
 /**
- * Numbers and dates as Intl writes them in the page languages, without Intl in the common cases:
+ * Numbers as Intl writes them in the page languages, without Intl in the common cases (days: ./format-date):
  * a browser loads Intl's locale data on the first NumberFormat or DateTimeFormat of a page, which
- * costs 40–150 ms of main thread each here (four times that on a mid-range phone), in the middle
+ * costs 40–280 ms of main thread each here (Lighthouse counts it four times), in the middle
  * of hydration. The unit tests compare every function with Intl over many values; anything outside
  * the cases written out here is handed to Intl.
  */
@@ -52,22 +52,4 @@ const unitSpace: Record<Locale, string> = { de: ' ', en: ' ', fr: '\u202f' }
 /** Kilograms with up to three decimals, as Intl's `style: 'unit', unit: 'kilogram'` writes them. */
 export function formatKilograms(locale: Locale, kilograms: number): string {
   return `${formatDecimal(locale, kilograms, 3)}${unitSpace[locale]}kg`
-}
-
-const months: Record<Locale, string[] | undefined> = {
-  de: undefined,
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
-  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
-}
-
-/** A day in UTC as `Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' })` writes it. */
-export function formatUtcDate(locale: Locale, date: Date): string {
-  const year = date.getUTCFullYear()
-  // Invalid dates and years of other lengths are Intl's (it shortens some of them).
-  if (!(year >= 1000 && year <= 9999)) return new Intl.DateTimeFormat(languageTags[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
-  const day = date.getUTCDate()
-  const month = date.getUTCMonth()
-  const names = months[locale]
-  if (!names) return `${String(day).padStart(2, '0')}.${String(month + 1).padStart(2, '0')}.${year}`
-  return `${day} ${names[month]} ${year}`
 }
