@@ -30,7 +30,8 @@ export function ProductImage({ src, alt, width, height, sizes, priority, classNa
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      // Lowercase as in HTML: React 18 renders it as is, while it warns about (but renders) fetchPriority.
+      {...(priority ? { fetchpriority: 'high' } : {})}
       decoding="async"
       className={className}
       style={placeholderStyle(image.placeholder)}

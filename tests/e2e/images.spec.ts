@@ -39,9 +39,15 @@ test('product images on a category page have a webp srcset through /thumbnail/ a
       sizes: img.getAttribute('sizes'),
       width: img.getAttribute('width'),
       style: img.getAttribute('style') ?? '',
+      loading: img.getAttribute('loading'),
+      fetchPriority: img.getAttribute('fetchpriority'),
     })),
   )
   expect(all.length).toBeGreaterThan(3)
+  // The first row (two cards on a phone) is fetched at once with high priority, the rest when scrolled to.
+  expect(all.map((image) => [image.loading, image.fetchPriority])).toEqual(
+    all.map((_, index) => (index < 2 ? ['eager', 'high'] : ['lazy', null])),
+  )
   for (const image of all) {
     expect(image.src).toMatch(/^\/thumbnail\/\?src=/)
     const candidates = image.srcset.split(', ')
