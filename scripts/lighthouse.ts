@@ -4,7 +4,9 @@
  * build with the embedded demo store on loopback, in Debian's Chromium. Each page is measured
  * LIGHTHOUSE_RUNS times (3) after a warm-up; the run with the median performance score is kept.
  * The visitor has made a consent choice (the steady state of a shop visit); LIGHTHOUSE_FIRST_VISIT=1
- * measures first visits with the consent dialog instead.
+ * measures first visits with the consent dialog instead. LIGHTHOUSE_BLOCK_SCRIPTS=1 blocks the shop's
+ * own scripts (/assets/*.js): the pages as a shopper without JavaScript gets them, which shows how much
+ * of the score the scripts cost.
  *
  * Writes docs/benchmarks/<date>-lighthouse-<label>.json and .md. Not part of `npm test`: scores
  * of simulated throttling vary with the machine's load.
@@ -24,6 +26,7 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 3480)
 const label = (process.env.BENCH_LABEL ?? 'local').replace(/[^\w.-]+/g, '-')
 const outDir = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks')
 const firstVisit = process.env.LIGHTHOUSE_FIRST_VISIT === '1'
+const blockScripts = process.env.LIGHTHOUSE_BLOCK_SCRIPTS === '1'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const
 // The flags the machine's notes give for Debian's Chromium (../shared/reference/stack-notes.md).
@@ -44,6 +47,7 @@ async function measure(chromePort: number, name: string, url: string, cookies: s
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...categories],
+    ...(blockScripts ? { blockedUrlPatterns: ['*/assets/*.js'] } : {}),
     extraHeaders: cookies.length ? { Cookie: cookies.join('; ') } : undefined,
   })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
@@ -88,7 +92,7 @@ async function main() {
   const markdown = [
     `# Lighthouse ${date} (${label})`,
     '',
-    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'} The cart holds one article (a session made through the Store API).`,
+    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The cart holds one article (a session made through the Store API).`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -102,7 +106,7 @@ async function main() {
     ...results.map((r) => `- ${r.page}: ${r.failing.length ? r.failing.map((f) => `${f.title} (${f.id}, ${f.score})`).join('; ') : 'nothing'}`),
     '',
   ].join('\n')
-  writeResult(outDir, `${date}-lighthouse-${label}`, { date, machine, firstVisit, runs, results }, markdown)
+  writeResult(outDir, `${date}-lighthouse-${label}`, { date, machine, firstVisit, blockScripts, runs, results }, markdown)
 }
 
 main().catch((error: unknown) => {
