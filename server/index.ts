@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
@@ -23,7 +23,15 @@ import { createThumbnailService, mediaSources } from './thumbnail'
 import { createStoreCache, memoryBackend, type StoreCache } from '../app/store/store-cache.server'
 import { redisBackend } from '../app/store/store-cache-redis.server'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+/** The project root: the nearest folder with package.json above this module, which runs from
+ * server/ in development and from <BUILD_DIR>/host/ once compiled (scripts/build-host.ts). */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return `${dir}/`
+}
+
+const root = projectRoot()
 // BUILD_DIR lets parallel test runs each serve their own build (vite.config.ts reads it too).
 const buildDir = `${root}${process.env.BUILD_DIR ?? 'build'}`
 const clientBuildDir = `${buildDir}/client`
@@ -412,7 +420,7 @@ function shutdownOnSignals(server: Server, host: Host, logger: Logger): void {
   process.once('SIGINT', stop)
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   let config: Config
   try {
     config = loadConfig(process.env)

@@ -84,7 +84,7 @@ export interface ShopOptions {
   dataDir?: string
 }
 
-/** Starts `node --import tsx server/index.ts` in production mode on a free loopback port. */
+/** Starts `node server/start.js` (the compiled host) in production mode on a free loopback port. */
 export async function startShop(options: ShopOptions): Promise<Shop> {
   const port = await freePort()
   const origin = `http://${LOOPBACK}:${port}`
@@ -100,7 +100,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
     LOG_LEVEL: 'info',
     ...options.env,
   })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,7 +49,7 @@ function makeNextBuild(buildDir: string, nextDir: string): string {
 
 async function startShop(port: number, buildDir: string, dataDir: string): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`
-  const child = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn('node', ['server/start.js'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
