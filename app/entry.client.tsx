@@ -37,8 +37,19 @@ function documentRoot(): Element {
   return { childNodes: [html], firstChild: html, namespaceURI: html.namespaceURI, insertBefore: replace, appendChild: replace } as unknown as Element
 }
 
+/**
+ * Remix loads this entry as an async module script, which can run while a streamed page (a
+ * deferred boundary's HTML and the inline scripts that complete it) is still arriving. Preact
+ * hydrates only a complete document, so wait until the parser is done.
+ */
+function parsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve()
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+}
+
 async function hydrate() {
   const locale = documentLocale()
+  await parsed()
   await decodedState()
   const resources = await loadResources(locale)
   const translator = createTranslator(locale, resources[locale] ?? {})
