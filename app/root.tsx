@@ -53,19 +53,10 @@ import { loadPriceAudience } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
 import { loadCustomerWishlistIds } from '~/store/wishlist.server'
 import { thirdPartyConfig } from '~/lib/third-party.server'
-import appCss from '~/styles/app.css?url'
-import consentCss from '~/styles/consent.css?url'
-import noJsCss from '~/styles/no-js.css?url'
-import shellCss from '~/styles/shell.css?url'
-import wishlistCss from '~/styles/wishlist.css?url'
+import shopCss from '~/styles/shop.css?url'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'stylesheet', href: shellCss },
-  // The consent dialogs can open on every page (first visit, cookie button).
-  { rel: 'stylesheet', href: consentCss },
-  // The hearts sit on cards of every page.
-  { rel: 'stylesheet', href: wishlistCss },
+  { rel: 'stylesheet', href: shopCss },
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
@@ -258,9 +249,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <DocumentHead rootData={rootData} error={error} />
         <Links />
-        <noscript>
-          <link rel="stylesheet" href={noJsCss} />
-        </noscript>
       </head>
       <body>
         {/* Without JS a blocking consent dialog makes the page behind it inert and a backdrop covers

@@ -1,12 +1,9 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { accountHeaders, accountSession } from '~/store/customer.server'
-import accountCss from '~/styles/account.css?url'
 import { buttonClass } from '~/components/ui/button'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }]
 
 /**
  * The guard of every account page (spec section 6: 'Please log in to access this page.'): an

@@ -1,11 +1,8 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { getLocaleFromPath, localizePath, stripLocale } from '~/lib/locale'
 import { CHECKOUT_HEADERS } from '~/store/cart.server'
-import cartCss from '~/styles/cart.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartCss }]
 
 /** Cart, checkout and the order confirmation are personal: never stored by a browser or a CDN. */
 export function loader({ request }: LoaderFunctionArgs) {

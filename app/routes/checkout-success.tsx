@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { OrderSuccess } from '~/components/checkout/order-success'
 import { payAgainSchema } from '~/forms/checkout'
@@ -23,9 +23,6 @@ import {
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
 import { throwPageError } from '~/store/errors.server'
-import checkoutCss from '~/styles/checkout.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }]
 
 /** Spec section 9: the success page goes on to the payment page after 5 seconds. */
 export const PAYMENT_REDIRECT_SECONDS = 5

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { CheckoutPage as EagerCheckoutPage } from '~/components/checkout/checkout-page'
@@ -37,9 +37,6 @@ import {
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
 import { throwPageError } from '~/store/errors.server'
-import checkoutCss from '~/styles/checkout.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }]
 
 function seoOf(context: { publicUrl: string }, locale: Locale): { title: string; seo: SeoData } {
   const t = getT(locale, ['checkout', 'common'])

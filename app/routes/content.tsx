@@ -1,11 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
 import { listingPageMeta } from '~/components/listing/listing-meta'
-import lightboxCss from '~/components/lightbox/lightbox.css?url'
-import productGalleryCss from '~/components/product/product-gallery.css?url'
 import { ProductPage as EagerProductPage } from '~/components/product/product-page'
-import productPageCss from '~/components/product/product-page.css?url'
 import { island } from '~/components/ui/island'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { addToCartAction } from '~/store/cart.server'
@@ -14,7 +11,6 @@ import { resolveContent } from '~/store/content.server'
 import { throwPageError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
 import { loadProductPage, productSeo, productStructuredData } from '~/store/product.server'
-import cmsCss from '~/styles/cms.css?url'
 import { catalogueSkipLink } from '~/lib/skip-links'
 
 // Category and content pages share this route; the product page, its buy box form and gallery are
@@ -22,8 +18,6 @@ import { catalogueSkipLink } from '~/lib/skip-links'
 const ProductPage = island(import.meta.env.SSR ? EagerProductPage : undefined, () =>
   import('~/components/product/product-page').then((module) => module.ProductPage),
 )
-
-export const links: LinksFunction = () => [cmsCss, productPageCss, productGalleryCss, lightboxCss].map((href) => ({ rel: 'stylesheet', href }))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -2,7 +2,6 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import '~/components/demo/demo-mailbox.css'
 import { mailboxMeta } from '~/components/demo/meta'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { MAILBOX_HEADERS, loadMailboxMail } from '~/store/demo-mailbox.server'

@@ -1,7 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import '~/components/demo/demo-mailbox.css'
 import { mailboxMeta } from '~/components/demo/meta'
 import { Button } from '~/components/ui/button'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'

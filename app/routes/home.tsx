@@ -1,5 +1,5 @@
 import { backgroundUrl } from '~/components/cms/layout'
-import { data, redirect, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { CmsPage } from '~/components/cms/cms-page'
@@ -11,9 +11,6 @@ import { getStore } from '~/store/client.server'
 import { loadHomeContent } from '~/store/content.server'
 import { throwPageError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
-import cmsCss from '~/styles/cms.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cmsCss }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -1,7 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import '~/components/listing/listing.css'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath, locales } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'

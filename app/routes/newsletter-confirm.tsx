@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
@@ -8,9 +8,6 @@ import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS } from '~/store/account.server'
 import { confirmNewsletter, engagementPageMeta } from '~/store/engagement.server'
 import { pickHeaders } from '~/store/page.server'
-import contactCss from '~/components/contact/contact.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
 /**
  * The double opt-in link of the newsletter mail. Opening it changes nothing (mail scanners open

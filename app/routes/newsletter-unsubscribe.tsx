@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
@@ -12,9 +12,6 @@ import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
 import { engagementPageMeta, unsubscribeNewsletter } from '~/store/engagement.server'
 import { pickHeaders } from '~/store/page.server'
-import contactCss from '~/components/contact/contact.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
 const DONE_PARAM = 'done'
 

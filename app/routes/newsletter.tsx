@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { NewsletterForm } from '~/components/contact/newsletter-form'
@@ -13,9 +13,6 @@ import { getStore } from '~/store/client.server'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
 import { engagementPageMeta, subscribeNewsletter } from '~/store/engagement.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
-import contactCss from '~/components/contact/contact.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { CmsImage } from '~/components/cms/cms-image'
@@ -12,9 +12,6 @@ import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
 import { engagementPageMeta, loadPriceRequest, loadPriceRequestProduct, sendPriceRequest } from '~/store/engagement.server'
 import { pickHeaders } from '~/store/page.server'
-import contactCss from '~/components/contact/contact.css?url'
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contactCss }]
 
 function notFound(request: Request): never {
   const path = new URL(request.url).pathname

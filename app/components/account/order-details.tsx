@@ -6,7 +6,6 @@ import { formatPrice } from '~/lib/money'
 import type { OrderDetailView } from '~/store/customer.server'
 import { AddressLines } from './address-lines'
 import { formatOrderDate, PaymentState, payAgainHref } from './order-table'
-import './order-details.css'
 import { buttonClass } from '~/components/ui/button'
 
 /** The items of an order: product and number, quantity, normal price, the shopper's price, line subtotal. */

@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { languageTags, localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
-import './order-details.css'
 import { buttonClass } from '~/components/ui/button'
 
 export interface OrderRow {

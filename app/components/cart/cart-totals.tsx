@@ -3,7 +3,6 @@ import { formatDecimal } from '~/lib/format'
 import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { CartTotalsView } from '~/store/cart.server'
-import './cart-totals.css'
 
 export interface TotalsRow {
   /** i18n key in namespace cart. */

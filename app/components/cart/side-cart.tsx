@@ -10,7 +10,6 @@ import type { CartLineView } from '~/store/cart.server'
 import { Button, ButtonLink, IconButton, buttonClass } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import { CartTotals } from './cart-totals'
-import './side-cart.css'
 
 interface SideCartControl {
   /** Opens the side cart; focus returns to `trigger` (else the element focused now) when it closes. */

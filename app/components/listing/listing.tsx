@@ -22,7 +22,6 @@ import { LISTING_RESULTS_ID } from '~/lib/skip-links'
 import { findListingView } from './listing-meta'
 import { ListingProductCard } from './listing-product-card'
 import type { ListingProduct, ListingView } from './types'
-import './listing.css'
 
 interface ListingProps {
   view: ListingView

@@ -3,7 +3,6 @@ import { Trans, useTranslation } from '~/lib/use-translation'
 import { localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import { PRICE_AUDIENCES, type PriceAudience } from '~/lib/price'
-import './price.css'
 
 /** Who the page's prices are for, as the root loader read it from the session (visitor without one). */
 export function usePriceAudience(): PriceAudience {

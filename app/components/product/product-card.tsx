@@ -6,7 +6,6 @@ import { ProductImage } from '~/components/product-image'
 import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import type { Locale } from '~/lib/locale'
 import { CardPrice } from './price'
-import './product-card.css'
 
 /** What every product card shows; listing, CMS, finder and wishlist models all fit it. */
 export interface ProductCardData {

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from '~/lib/use-hydrated'
 import { localizePath, type Locale } from '~/lib/locale'
-import './search.css'
 
 /** What `/search-suggest` answers (app/store/listing.server.ts `Suggestions`). */
 interface SuggestionData {

@@ -13,8 +13,7 @@ import { IslandHydration } from '~/lib/use-hydrated'
  * for the product page within the content route (category pages must not load it), and for the
  * cart and checkout pages, whose form library then loads after the first paint. A
  * route's clientLoader awaits `preload()` so a client navigation renders the part without a gap.
- * Their modules must not import CSS: the page's stylesheet links come from its first-load modules,
- * so the route links an island's stylesheets itself (`?url` in its `links`).
+ * Their styles are in the shop's one stylesheet (app/styles/shop.css), like every other part's.
  * A client navigation that changes what an island reads waits for its chunk (a boundary hydrates
  * before it updates), so islands are for parts whose chunk loads right after hydration.
  */

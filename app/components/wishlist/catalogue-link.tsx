@@ -4,7 +4,6 @@ import { useState, type MouseEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { ButtonAnchor } from '~/components/ui/button'
 import { localizePath, type Locale } from '~/lib/locale'
-import './catalogue-link.css'
 
 interface Props {
   locale: Locale
