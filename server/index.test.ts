@@ -244,6 +244,16 @@ describe('security headers', () => {
     }
   })
 
+  it('serves public files, and hands paths without an extension to the app', async () => {
+    const icon = await fetch(`${shop.url}/favicon.svg`)
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml')
+    // public/images is a folder: express.static would redirect to /images/; a page path is the app's.
+    const page = await fetch(`${shop.url}/images`, { redirect: 'manual' })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<script nonce=')
+  })
+
   it('compresses large responses and hides the framework', async () => {
     const response = await fetch(`${shop.url}/big`, { headers: { 'accept-encoding': 'gzip' } })
     expect(response.headers.get('content-encoding')).toBe('gzip')

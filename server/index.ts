@@ -267,9 +267,9 @@ export async function createHost(baseConfig: Config, logger: Logger, options: Ho
   } else {
     // Vite fingerprints everything under /assets, so it can be cached for good.
     app.use('/assets', express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static(clientBuildDir, { maxAge: '1h', index: false }))
+    app.use(filesOnly(express.static(clientBuildDir, { maxAge: '1h', index: false })))
   }
-  app.use(express.static(publicDir, { maxAge: '1h', index: false }))
+  app.use(filesOnly(express.static(publicDir, { maxAge: '1h', index: false })))
 
   app.use(
     pinoHttp<Request, Response>({
@@ -464,4 +464,12 @@ if (isEntryPoint) {
     console.error(error)
     process.exit(1)
   })
+}
+
+/**
+ * Static files all have an extension (favicon.ico, images/…); shop pages rarely do (robots.txt). Passing
+ * pages straight on spares each of them a file-system look-up per static folder.
+ */
+function filesOnly(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (/\.[^/]+$/.test(req.path) ? serve(req, res, next) : next())
 }

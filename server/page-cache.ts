@@ -30,6 +30,19 @@ interface StoredPage {
   maxAgeMs: number
 }
 
+/**
+ * A stored page as text: its metadata as one line of JSON, then the body as it was sent. A hit then
+ * parses a few hundred bytes instead of a 100 KB page escaped inside JSON (about 1 ms of CPU here).
+ */
+export function serializePage({ body, ...meta }: StoredPage): string {
+  return `${JSON.stringify(meta)}\n${body}`
+}
+
+export function deserializePage(text: string): StoredPage {
+  const end = text.indexOf('\n')
+  return { ...(JSON.parse(text.slice(0, end)) as Omit<StoredPage, 'body'>), body: text.slice(end + 1) }
+}
+
 /** Seconds a shared cache may keep the response (s-maxage, else max-age), or undefined when it may not. */
 export function sharedMaxAge(cacheControl: string | undefined): number | undefined {
   if (!cacheControl || !/(^|[\s,])public([\s,]|$)/.test(cacheControl)) return undefined
@@ -88,7 +101,7 @@ export function pageCache({ maxBytes, now = Date.now }: PageCacheOptions): Reque
     if (vary) {
       const text = await backend.get(keyOf(req, vary))
       if (text !== undefined) {
-        const page = JSON.parse(text) as StoredPage
+        const page = deserializePage(text)
         const age = Math.floor((now() - page.storedAt) / 1000)
         if (now() - page.storedAt < page.maxAgeMs) {
           for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value)
@@ -120,8 +133,11 @@ export function pageCache({ maxBytes, now = Date.now }: PageCacheOptions): Reque
         storedAt: now(),
         maxAgeMs: maxAge * 1000,
       }
+      // Express's own ETag, computed once here: res.send makes one only when none is set, so a hit does not hash the page again.
+      const etagOf = req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined
+      if (etagOf && stored.headers.etag === undefined) stored.headers.etag = etagOf(body, 'utf8')
       varyOf.set(url, varyHeaders)
-      void backend.set(keyOf(req, varyHeaders), JSON.stringify(stored), stored.maxAgeMs)
+      void backend.set(keyOf(req, varyHeaders), serializePage(stored), stored.maxAgeMs)
     })
     next()
   }
