@@ -50,7 +50,7 @@ describe('first-load JavaScript', () => {
 
   // docs/decisions/015: the root links the shop's one stylesheet; a route chunk with its own CSS would add a request.
   it('links no stylesheet of its own on any route but the root', async () => {
-    const assets = (await assetsOf(buildDir)) as unknown as { routes: Record<string, { css?: string[] }> }
+    const assets = await assetsOf(buildDir)
     const withCss = Object.entries(assets.routes).filter(([, route]) => route.css?.length).map(([id]) => id)
     expect(withCss).toEqual([])
   })

@@ -27,7 +27,7 @@ export type PageType = keyof typeof pageTypes
 
 interface AssetsManifest {
   entry: { module: string; imports?: string[] }
-  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>
+  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; css?: string[] }>
 }
 
 export interface PageWeight {

@@ -244,6 +244,15 @@ describe('security headers', () => {
     }
   })
 
+  it('compresses large responses and hides the framework', async () => {
+    const response = await fetch(`${shop.url}/big`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+    expect(await response.text()).toHaveLength(5000)
+  })
+})
+
+describe('static files', () => {
   it('serves public files, and hands paths without an extension to the app', async () => {
     const icon = await fetch(`${shop.url}/favicon.svg`)
     expect(icon.status).toBe(200)
@@ -252,13 +261,6 @@ describe('security headers', () => {
     const page = await fetch(`${shop.url}/images`, { redirect: 'manual' })
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<script nonce=')
-  })
-
-  it('compresses large responses and hides the framework', async () => {
-    const response = await fetch(`${shop.url}/big`, { headers: { 'accept-encoding': 'gzip' } })
-    expect(response.headers.get('content-encoding')).toBe('gzip')
-    expect(response.headers.get('x-powered-by')).toBeNull()
-    expect(await response.text()).toHaveLength(5000)
   })
 })
 

@@ -204,6 +204,14 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined
 }
 
+/**
+ * Static files all have an extension (favicon.ico, images/…); shop pages rarely do (robots.txt). Passing
+ * pages straight on spares each of them a file-system look-up per static folder.
+ */
+function filesOnly(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (/\.[^/]+$/.test(req.path) ? serve(req, res, next) : next())
+}
+
 /** Assembles the express app in the order requests should meet it. */
 export async function createHost(baseConfig: Config, logger: Logger, options: HostOptions = {}): Promise<Host> {
   const app = express()
@@ -420,7 +428,15 @@ function shutdownOnSignals(server: Server, host: Host, logger: Logger): void {
   process.once('SIGINT', stop)
 }
 
-export async function main(): Promise<void> {
+/** Starts the shop from the environment (`npm run dev`, server/start.js); a failure to start exits with 1. */
+export function main(): void {
+  startFromEnv().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
+
+async function startFromEnv(): Promise<void> {
   let config: Config
   try {
     config = loadConfig(process.env)
@@ -459,17 +475,4 @@ export async function startServer(config: Config, logger: Logger, options: HostO
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
-if (isEntryPoint) {
-  main().catch((error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  })
-}
-
-/**
- * Static files all have an extension (favicon.ico, images/…); shop pages rarely do (robots.txt). Passing
- * pages straight on spares each of them a file-system look-up per static folder.
- */
-function filesOnly(serve: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => (/\.[^/]+$/.test(req.path) ? serve(req, res, next) : next())
-}
+if (isEntryPoint) main()

@@ -9,7 +9,4 @@ if (!existsSync(host)) {
   process.exit(1)
 }
 const { main } = await import(host.href)
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+main()
