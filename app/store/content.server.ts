@@ -7,10 +7,12 @@ import { isFiltered, parseListingQuery, type ListingQuery } from '~/lib/listing-
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb } from '~/lib/shell-types'
 import { getStore, type Store } from './client.server'
+import { fetchBreadcrumb, toBreadcrumbs, trailFromNavigation } from './breadcrumb.server'
 import { sanitizeCmsHtml, toCmsPage } from './cms.server'
 import { navigationCategoryId } from './context.server'
 import { isNotFound } from './errors.server'
 import { categoryListingBody, fitCardPricesToRange } from './listing.server'
+import { readNavigationTrees, type NavigationTrees } from './shell.server'
 
 type SeoUrl = Schemas['SeoUrl']
 type RouteName = SeoUrl['routeName']
@@ -96,45 +98,16 @@ function plainText(html: string | undefined): string | undefined {
   return text ? text.slice(0, 300) : undefined
 }
 
-interface BreadcrumbEntry {
-  categoryId: string
-  name: string
-  type?: string
-  seoUrls?: SeoUrl[]
-  translated?: { name?: string }
-}
-
-/** The category's breadcrumb from the store, or undefined when the store has no breadcrumb route. */
-async function fetchBreadcrumbs(store: Store, categoryId: string): Promise<BreadcrumbEntry[] | undefined> {
-  try {
-    const { data } = await store.invoke('readBreadcrumb get /breadcrumb/{id}', {
-      pathParams: { id: categoryId },
-      query: { type: 'category' },
-      headers: { 'sw-include-seo-urls': 'true' } as Record<string, string>,
-    })
-    // 6.7 answers a plain list; newer versions wrap it as {breadcrumbs: [...]}.
-    const raw: unknown = data
-    return Array.isArray(raw) ? raw : ((raw as { breadcrumbs?: BreadcrumbEntry[] }).breadcrumbs ?? [])
-  } catch (err) {
-    if (isNotFound(err)) return undefined
-    throw err
-  }
-}
-
-function categoryBreadcrumbs(
-  entries: BreadcrumbEntry[] | undefined,
+/** The category's trail: from the navigation trees when they reach it, else from the breadcrumb route. */
+async function categoryBreadcrumbs(
+  store: Store,
   category: Schemas['Category'],
+  trees: NavigationTrees,
   locale: Locale,
   selfPath: string,
-): Breadcrumb[] {
-  if (entries) {
-    return entries
-      .filter((b) => b.type !== 'folder' && b.type !== 'link')
-      .map((b) => ({
-        name: b.translated?.name || b.name,
-        href: b.categoryId === category.id ? selfPath : localizePath(locale, seoPath(b.seoUrls) ?? `/navigation/${b.categoryId}`),
-      }))
-  }
+): Promise<Breadcrumb[]> {
+  const entries = trailFromNavigation(category, [trees.main, trees.footer, trees.service]) ?? (await fetchBreadcrumb(store, category.id, 'category'))
+  if (entries) return toBreadcrumbs(entries, locale, { categoryId: category.id, path: selfPath })
   // Without a breadcrumb route: names from the category, ids from its path; the root is the home page.
   const names = category.translated?.breadcrumb ?? category.breadcrumb ?? []
   const ids = [...(category.path ?? '').split('|').filter(Boolean), category.id]
@@ -223,12 +196,12 @@ async function loadPage(
       ])
       return { type: 'page', page: { ...page, alternates, breadcrumbs: [{ name: page.name, href: path }] } }
     }
-    const [{ page, category }, alternates, entries] = await Promise.all([
+    const [{ page, category }, alternates, trees] = await Promise.all([
       loadCategory(context, store, id, locale, path, listing),
       alternatePaths(store, routeName, id, locale, path),
-      fetchBreadcrumbs(store, id),
+      readNavigationTrees(store),
     ])
-    const breadcrumbs = categoryBreadcrumbs(entries, category, locale, path)
+    const breadcrumbs = await categoryBreadcrumbs(store, category, trees, locale, path)
     return { type: 'page', page: { ...page, alternates, breadcrumbs } }
   } catch (err) {
     if (isNotFound(err)) return { type: 'not-found' }

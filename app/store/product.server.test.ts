@@ -66,8 +66,10 @@ describe('loadProductPage', () => {
     })
     expect(page!.breadcrumbs.at(-1)).toEqual({ name: 'Forstseilwinde FSW 35', href: '/forstseilwinde-fsw-35/FS-10001' })
     expect(page!.breadcrumbs[0]).toEqual({ name: 'Produkte', href: '/produkte/' })
-    // Round 1 resolves the SEO URL, round 2 loads everything else in parallel.
-    expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readBreadcrumb', 'readProduct'])])
+    // Round 1 resolves the SEO URL, round 2 loads everything else in parallel. The trail comes from the
+    // product's SEO category and the navigation trees (which the page shell reads anyway), not the breadcrumb route.
+    expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readNavigation', 'readProduct'])])
+    expect(lines.filter((l) => l.operation === 'readBreadcrumb')).toEqual([])
   })
 
   it('a parent URL shows its best variant with each option linking to a variant page, in two rounds', async () => {

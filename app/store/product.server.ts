@@ -20,8 +20,10 @@ import { getT } from '~/i18n.server'
 import { readLastViewed } from '~/session/last-viewed.server'
 import { getStore, type Store } from './client.server'
 import { sanitizeCmsHtml, toCmsProduct } from './cms.server'
+import { fetchBreadcrumb, toBreadcrumbs, trailFromNavigation, type BreadcrumbEntry } from './breadcrumb.server'
 import { alternatePaths } from './content.server'
 import { isNotFound } from './errors.server'
+import { readNavigationTrees, type NavigationTrees } from './shell.server'
 
 type Product = Schemas['Product']
 type Media = Schemas['Media']
@@ -330,29 +332,15 @@ function plainText(html: string | undefined): string | undefined {
   return value ? value.slice(0, 300) : undefined
 }
 
-interface BreadcrumbEntry {
-  categoryId: string
-  name: string
-  type?: string
-  seoUrls?: Schemas['SeoUrl'][]
-  translated?: { name?: string }
-}
-
-async function productBreadcrumb(store: Store, id: string): Promise<BreadcrumbEntry[]> {
-  try {
-    const { data } = await store.invoke('readBreadcrumb get /breadcrumb/{id}', {
-      pathParams: { id },
-      query: { type: 'product' },
-      headers: { 'sw-include-seo-urls': 'true' } as Record<string, string>,
-    })
-    // 6.7 answers a plain list; newer versions wrap it as {breadcrumbs: [...]}.
-    const raw: unknown = data
-    return Array.isArray(raw) ? (raw as BreadcrumbEntry[]) : ((raw as { breadcrumbs?: BreadcrumbEntry[] }).breadcrumbs ?? [])
-  } catch (err) {
-    // A shop without the breadcrumb route (before 6.7) still shows the product, with a shorter trail.
-    if (isNotFound(err)) return []
-    throw err
-  }
+/**
+ * The product's trail: its SEO category (the detail route's `seoCategory`, chosen as Shopware's
+ * CategoryBreadcrumbBuilder chooses it) placed in the navigation trees the shell has read. Only
+ * when the trees cannot place it does the breadcrumb route answer, in a second round.
+ */
+async function productTrail(store: Store, product: Schemas['Product'], trees: NavigationTrees): Promise<BreadcrumbEntry[]> {
+  const category = product.seoCategory
+  if (!category) return []
+  return trailFromNavigation(category, [trees.main, trees.footer, trees.service]) ?? (await fetchBreadcrumb(store, product.id, 'product')) ?? []
 }
 
 /**
@@ -403,11 +391,11 @@ export async function loadProductPage(
   let reviewResult: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] }
   let crossSellingResult: Schemas['CrossSellingElementCollection']
   let family: FamilyMember[]
-  let crumbs: BreadcrumbEntry[]
+  let trees: NavigationTrees
   let alternates: Partial<Record<Locale, string>>
   let lastViewed: CmsProduct[]
   try {
-    ;[detail, reviewResult, crossSellingResult, family, crumbs, alternates, lastViewed] = await Promise.all([
+    ;[detail, reviewResult, crossSellingResult, family, trees, alternates, lastViewed] = await Promise.all([
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
         // The page is built from the product itself; reviews and cross-selling are read beside it.
@@ -424,7 +412,7 @@ export async function loadProductPage(
         headers: { 'sw-include-seo-urls': true },
       }).then((r) => r.data),
       familyOf(store, id),
-      productBreadcrumb(store, id),
+      readNavigationTrees(store),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),
       productCards(store, lastViewedIds, locale),
     ])
@@ -479,12 +467,7 @@ export async function loadProductPage(
     if (logo) view.manufacturer.logo = logo
   }
 
-  const breadcrumbs: Breadcrumb[] = crumbs
-    .filter((b) => b.type !== 'folder' && b.type !== 'link')
-    .map((b) => ({
-      name: b.translated?.name || b.name,
-      href: localizePath(locale, seoPath(b.seoUrls) ?? `/navigation/${b.categoryId}`),
-    }))
+  const breadcrumbs = toBreadcrumbs(await productTrail(store, product, trees), locale)
   breadcrumbs.push({ name, href: path })
 
   const page: ProductPageData = {

@@ -55,15 +55,30 @@ function optional(navigation: Promise<Category[]>): Promise<Category[]> {
   })
 }
 
-/** Main (two levels), footer and service navigation for the page shell, fetched in parallel. */
+export interface NavigationTrees {
+  main: Category[]
+  footer: Category[]
+  service: Category[]
+}
+
+/**
+ * Main (two levels), footer and service navigation, read in parallel. The shell shows them; other
+ * loaders of the same page may read them again (category trails): the store cache answers those
+ * reads, or shares the one in flight.
+ */
+export async function readNavigationTrees(store: Store): Promise<NavigationTrees> {
+  const [main, footer, service] = await Promise.all([
+    readNavigation(store, 'main-navigation', 2),
+    optional(readNavigation(store, 'footer-navigation', 2)),
+    optional(readNavigation(store, 'service-navigation', 1)),
+  ])
+  return { main, footer, service }
+}
+
 export async function loadShell(context: LoadContext, request: Request, locale: Locale): Promise<ShellData> {
   const store = getStore(context, request, locale)
   try {
-    const [main, footer, service] = await Promise.all([
-      readNavigation(store, 'main-navigation', 2),
-      optional(readNavigation(store, 'footer-navigation', 2)),
-      optional(readNavigation(store, 'service-navigation', 1)),
-    ])
+    const { main, footer, service } = await readNavigationTrees(store)
     return {
       navigation: { main: toNavLinks(locale, main), footer: toNavLinks(locale, footer), service: toNavLinks(locale, service) },
     }

@@ -85,6 +85,9 @@ export function productDetail(s: Serializer, id: string, options: ProductDetailO
   if (!product) throw errors.productNotFound(id)
   const parentId = String(r.parent_id ?? r.id)
   const groups = configurator(s, parentId, shownId === parentId ? null : shownId)
+  // ProductDetailRoute sets the category that product URLs and breadcrumbs are built from.
+  const seoCategory = productCategory(s, shownId)?.category
+  product.seoCategory = seoCategory ? s.category(seoCategory) : null
   if (!options.skipCmsPage && typeof product.cmsPageId === 'string') {
     // Slots get a copy, as Shopware clones the product for its resolver context: the page must not contain itself.
     const copy = structuredClone(product)
@@ -194,4 +197,24 @@ export function crossSellings(s: Serializer, productId: string): JsonObject[] {
       .filter((p): p is JsonObject => p !== null)
     return { crossSelling: s.crossSelling(c), products, total: products.length, apiAlias: 'cross_selling_element' }
   })
+}
+
+export function activeCategory(s: Serializer, id: string): Row | undefined {
+  return s.row('SELECT * FROM category WHERE id = ? AND active = 1', id)
+}
+
+/**
+ * CategoryBreadcrumbBuilder's choice of a product's category: the referrer category when the product
+ * (or its parent) is assigned to it (getProductBreadcrumbUrls), else its first active category
+ * (getProductSeoCategory; the demo store has no main categories). Undefined when there is no such product.
+ * A product without categories gets the empty trail (Shopware answers 204 there, which clients read
+ * as a missing body).
+ */
+export function productCategory(s: Serializer, id: string, referrerCategoryId?: string): { category: Row | undefined } | undefined {
+  const product = s.row('SELECT id, parent_id FROM product WHERE id = ? AND active = 1', id)
+  if (!product) return undefined
+  const owner = String(product.parent_id ?? product.id)
+  const categories = s.rows('SELECT category_id FROM product_category WHERE product_id = ?', owner).map((r) => String(r.category_id))
+  const chosen = referrerCategoryId && categories.includes(referrerCategoryId) ? referrerCategoryId : categories.find((c) => activeCategory(s, c))
+  return { category: chosen ? activeCategory(s, chosen) : undefined }
 }

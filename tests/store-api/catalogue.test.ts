@@ -89,6 +89,17 @@ describe('POST /product/{productId}', () => {
     }
   })
 
+  it("sets the product's SEO category (a variant: its parent's) with path, breadcrumb and SEO URLs, as ProductDetailRoute does; lists leave it null", async () => {
+    const detail = await store.call('POST', `/product/${product('FS-20001.2')}`, { headers: { ...seo, 'sw-language-id': LANGUAGE_IDS.en } })
+    expectConformant(operation, detail)
+    const seoCategory = (detail.body as { product: { seoCategory: Record<string, unknown> } }).product.seoCategory
+    expect(seoCategory).toMatchObject({ apiAlias: 'category', path: expect.stringMatching(/^\|[0-9a-f]{32}\|[0-9a-f]{32}\|$/) })
+    expect((seoCategory.translated as { breadcrumb: string[] }).breadcrumb.slice(1)).toEqual(['Products', 'Saw chains & guide bars'])
+    expect((seoCategory.seoUrls as { seoPathInfo: string }[]).map((u) => u.seoPathInfo)).toEqual(['products/saw-chains-guide-bars/'])
+    const list = await store.call('POST', '/product', { body: { ids: [product('FS-20001.2')] } })
+    expect(elementsOf(list)[0]).toMatchObject({ seoCategory: null })
+  })
+
   it('answers 404 CONTENT__PRODUCT_NOT_FOUND for an unknown product', async () => {
     expectStoreError(operation, await store.call('POST', `/product/${randomHex()}`), 404, 'CONTENT__PRODUCT_NOT_FOUND')
   })

@@ -5,6 +5,7 @@ import { errors } from '../errors'
 import { resolveCmsPage } from '../cms-resolver'
 import type { Serializer } from '../entities'
 import { HEX_ID } from '../ids'
+import { activeCategory, productCategory } from '../product-detail'
 
 type Row = Record<string, string | number | null>
 
@@ -125,23 +126,4 @@ export function breadcrumb(s: Serializer, id: string, type: string, referrerCate
         path: s.seoPath(String(r.id)) ?? `navigation/${r.id}`, seoUrls: s.seoUrls(String(r.id)), apiAlias: 'breadcrumb',
       } as JsonObject
     })
-}
-
-function activeCategory(s: Serializer, id: string): Row | undefined {
-  return s.row('SELECT * FROM category WHERE id = ? AND active = 1', id)
-}
-
-/**
- * CategoryBreadcrumbBuilder::getProductBreadcrumbUrls: the referrer category when the product (or its
- * parent) is assigned to it, else its first active category. Undefined when there is no such product.
- * A product without categories gets the empty trail (Shopware answers 204 there, which clients read
- * as a missing body).
- */
-function productCategory(s: Serializer, id: string, referrerCategoryId?: string): { category: Row | undefined } | undefined {
-  const product = s.row('SELECT id, parent_id FROM product WHERE id = ? AND active = 1', id)
-  if (!product) return undefined
-  const owner = String(product.parent_id ?? product.id)
-  const categories = s.rows('SELECT category_id FROM product_category WHERE product_id = ?', owner).map((r) => String(r.category_id))
-  const chosen = referrerCategoryId && categories.includes(referrerCategoryId) ? referrerCategoryId : categories.find((c) => activeCategory(s, c))
-  return { category: chosen ? activeCategory(s, chosen) : undefined }
 }
