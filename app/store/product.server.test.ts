@@ -3,6 +3,7 @@ import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { resolveContent } from './content.server'
 import { loadProductPage, loadPurchaseFacts } from './product.server'
+import { loadShell } from './shell.server'
 import { storeCallRounds, testContext } from './test-support.server'
 
 // The product page's store layer against the embedded demo store over real HTTP, with latency
@@ -70,6 +71,16 @@ describe('loadProductPage', () => {
     // product's SEO category and the navigation trees (which the page shell reads anyway), not the breadcrumb route.
     expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readNavigation', 'readProduct'])])
     expect(lines.filter((l) => l.operation === 'readBreadcrumb')).toEqual([])
+  })
+
+  it('reads the navigation trees once per request: the shell and the trail share them, with no store cache', async () => {
+    const { context, lines, request } = setup('/forstseilwinde-fsw-35/FS-10001')
+    const resolved = await resolveContent(context, request, 'de', '/forstseilwinde-fsw-35/FS-10001')
+    if (resolved.type !== 'product') throw new Error(`expected a product, got ${resolved.type}`)
+    const [shell, page] = await Promise.all([loadShell(context, request, 'de'), loadProductPage(context, request, 'de', resolved.id, resolved.path)])
+    expect(shell.navigation.main.length).toBeGreaterThan(0)
+    expect(page!.breadcrumbs.map((b) => b.name)).toEqual(['Produkte', 'Seilwinden', 'Forstseilwinde FSW 35'])
+    expect(lines.filter((l) => l.msg === 'store call' && l.operation === 'readNavigation')).toHaveLength(3)
   })
 
   it('a parent URL shows its best variant with each option linking to a variant page, in two rounds', async () => {

@@ -55,6 +55,9 @@ function optional(navigation: Promise<Category[]>): Promise<Category[]> {
   })
 }
 
+// Keyed by the request's store (getStore gives each request and language one).
+const treesOf = new WeakMap<Store, Promise<NavigationTrees>>()
+
 export interface NavigationTrees {
   main: Category[]
   footer: Category[]
@@ -63,16 +66,19 @@ export interface NavigationTrees {
 
 /**
  * Main (two levels), footer and service navigation, read in parallel. The shell shows them; other
- * loaders of the same page may read them again (category trails): the store cache answers those
- * reads, or shares the one in flight.
+ * loaders of the same request (category trails) get the same reads, also with the store cache off.
  */
-export async function readNavigationTrees(store: Store): Promise<NavigationTrees> {
-  const [main, footer, service] = await Promise.all([
-    readNavigation(store, 'main-navigation', 2),
-    optional(readNavigation(store, 'footer-navigation', 2)),
-    optional(readNavigation(store, 'service-navigation', 1)),
-  ])
-  return { main, footer, service }
+export function readNavigationTrees(store: Store): Promise<NavigationTrees> {
+  let trees = treesOf.get(store)
+  if (!trees) {
+    trees = Promise.all([
+      readNavigation(store, 'main-navigation', 2),
+      optional(readNavigation(store, 'footer-navigation', 2)),
+      optional(readNavigation(store, 'service-navigation', 1)),
+    ]).then(([main, footer, service]) => ({ main, footer, service }))
+    treesOf.set(store, trees)
+  }
+  return trees
 }
 
 export async function loadShell(context: LoadContext, request: Request, locale: Locale): Promise<ShellData> {
