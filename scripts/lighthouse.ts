@@ -48,7 +48,8 @@ async function measure(chromePort: number, name: string, url: string, cookies: s
     logLevel: 'error',
     onlyCategories: [...categories],
     ...(blockScripts ? { blockedUrlPatterns: ['*/assets/*.js'] } : {}),
-    extraHeaders: cookies.length ? { Cookie: cookies.join('; ') } : undefined,
+    // A German shopper: with headless Chromium's en-US, '/' would answer with its redirect to /en.
+    extraHeaders: { 'Accept-Language': 'de-DE,de;q=0.9', ...(cookies.length ? { Cookie: cookies.join('; ') } : {}) },
   })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
@@ -92,7 +93,7 @@ async function main() {
   const markdown = [
     `# Lighthouse ${date} (${label})`,
     '',
-    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The cart holds one article (a session made through the Store API).`,
+    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The browser asks for German (Accept-Language de-DE). The cart holds one article (a session made through the Store API).`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
     '|---|---|---|---|---|---|---|---|---|---|',

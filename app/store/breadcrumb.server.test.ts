@@ -1,6 +1,11 @@
 import type { Schemas } from '@shopware/api-client/api-types'
-import { describe, expect, it } from 'vitest'
-import { toBreadcrumbs, trailFromNavigation } from './breadcrumb.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { fetchBreadcrumb, toBreadcrumbs, trailFromNavigation } from './breadcrumb.server'
+import { getStore } from './client.server'
+import { readNavigationTrees } from './shell.server'
+import { testContext } from './test-support.server'
 
 type Category = Schemas['Category']
 
@@ -55,5 +60,48 @@ describe('trailFromNavigation', () => {
     ).toBeUndefined()
     // Names that do not match the path.
     expect(trailFromNavigation({ id: 'seilwinden', path: '|root|produkte|', breadcrumb: ['Seilwinden'] }, [main])).toBeUndefined()
+  })
+})
+
+describe("against the demo store: the trees give the breadcrumb route's trail for every category and product", () => {
+  let demo: DemoStoreServer
+  beforeAll(async () => {
+    demo = await startDemoStore()
+  })
+  afterAll(() => demo?.close())
+
+  it.each(['de', 'en', 'fr'] as const)('%s', async (locale) => {
+    const { context } = testContext(`${demo.origin}/store-api`, {
+      store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+    })
+    const store = getStore(context, new Request('https://shop.example/'), locale)
+    const trees = await readNavigationTrees(store)
+    const forest = [trees.main, trees.footer, trees.service]
+    const categories: Category[] = []
+    const walk = (nodes: readonly Category[]) => nodes.forEach((n) => (categories.push(n), walk(n.children ?? [])))
+    walk(forest.flat())
+    expect(categories.length).toBeGreaterThan(20)
+    for (const { id } of categories) {
+      const { data: category } = await store.invoke('readCategory post /category/{navigationId}', {
+        pathParams: { navigationId: id },
+        headers: { 'sw-include-seo-urls': true },
+        body: { includes: { category: ['id', 'path', 'breadcrumb', 'translated', 'type', 'seoUrls'] } } as Schemas['Criteria'],
+      })
+      const fromTrees = trailFromNavigation(category, forest)
+      expect(fromTrees && toBreadcrumbs(fromTrees, locale), id).toEqual(toBreadcrumbs((await fetchBreadcrumb(store, id, 'category'))!, locale))
+    }
+    const { data: products } = await store.invoke('readProduct post /product', { body: { limit: 100, includes: { product: ['id'] } } })
+    expect(products.elements?.length).toBeGreaterThan(50)
+    for (const { id } of products.elements ?? []) {
+      const { data } = await store.invoke('readProductDetail post /product/{productId}', {
+        pathParams: { productId: id },
+        query: { skipCmsPage: true },
+        headers: { 'sw-include-seo-urls': true },
+      })
+      const seoCategory = data.product.seoCategory
+      expect(seoCategory, id).toBeTruthy()
+      const fromTrees = trailFromNavigation(seoCategory!, forest)
+      expect(fromTrees && toBreadcrumbs(fromTrees, locale), id).toEqual(toBreadcrumbs((await fetchBreadcrumb(store, id, 'product'))!, locale))
+    }
   })
 })
