@@ -42,7 +42,7 @@ test('a product page shows number, facts, custom fields, downloads and a manufac
   await expect(page.locator('.reseller-note').getByRole('link').first()).toHaveAttribute('href', '/login')
   await expect(page.locator('.reseller-note').getByRole('link').nth(1)).toHaveAttribute('href', '/register')
 
-  // Product structured data with a net-price offer; breadcrumbs end with the product.
+  // Product structured data with a net-price offer; the trail leads through the product's category to the product.
   const jsonLd = await (await loaded(page)).locator('script[type="application/ld+json"]').allTextContents()
   const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product')
   expect(product).toMatchObject({
@@ -51,7 +51,10 @@ test('a product page shows number, facts, custom fields, downloads and a manufac
     brand: { name: 'Waldkraft' },
     offers: { price: '2490.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
   })
-  await expect(page.locator('.breadcrumbs li').last()).toHaveText('Forstseilwinde FSW 35')
+  await expect(page.locator('.breadcrumbs li')).toHaveText([t('de', 'breadcrumb.home'), 'Produkte', 'Seilwinden', 'Forstseilwinde FSW 35'])
+  await expect(page.locator('.breadcrumbs').getByRole('link', { name: 'Seilwinden' })).toHaveAttribute('href', '/produkte/seilwinden/')
+  const trail = jsonLd.flatMap((text) => [JSON.parse(text)].flat()).find((data) => data['@type'] === 'BreadcrumbList')
+  expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual([t('de', 'breadcrumb.home'), 'Produkte', 'Seilwinden', 'Forstseilwinde FSW 35'])
 })
 
 test('crane parts show crane fields and predecessor models; the follow-up article links to it', async ({ page }) => {
