@@ -335,7 +335,7 @@ function plainText(html: string | undefined): string | undefined {
 /**
  * The product's trail: its SEO category (the detail route's `seoCategory`, chosen as Shopware's
  * CategoryBreadcrumbBuilder chooses it) placed in the navigation trees the shell has read. Only
- * when the trees cannot place it does the breadcrumb route answer, in a second round.
+ * when the trees cannot place it does the breadcrumb route answer, in a round after the others.
  */
 async function productTrail(store: Store, product: Schemas['Product'], trees: NavigationTrees): Promise<BreadcrumbEntry[]> {
   const category = product.seoCategory
