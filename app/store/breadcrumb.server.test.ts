@@ -90,9 +90,15 @@ describe("against the demo store: the trees give the breadcrumb route's trail fo
       const fromTrees = trailFromNavigation(category, forest)
       expect(fromTrees && toBreadcrumbs(fromTrees, locale), id).toEqual(toBreadcrumbs((await fetchBreadcrumb(store, id, 'category'))!, locale))
     }
-    const { data: products } = await store.invoke('readProduct post /product', { body: { limit: 100, includes: { product: ['id'] } } })
-    expect(products.elements?.length).toBeGreaterThan(50)
-    for (const { id } of products.elements ?? []) {
+    const products: { id: string }[] = []
+    for (let page = 1; ; page++) {
+      const { data } = await store.invoke('readProduct post /product', { body: { page, limit: 100, includes: { product: ['id'] } } })
+      products.push(...(data.elements ?? []))
+      if ((data.elements ?? []).length < 100) break
+    }
+    // Every product of the seed, variants included.
+    expect(products.length).toBeGreaterThan(300)
+    for (const { id } of products) {
       const { data } = await store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
         query: { skipCmsPage: true },
