@@ -4,6 +4,7 @@ import { localizePath, type Locale } from '~/lib/locale'
 import type { Breadcrumb } from '~/lib/shell-types'
 import type { Store } from './client.server'
 import { isNotFound } from './errors.server'
+import type { NavigationTrees } from './shell.server'
 
 type Category = Schemas['Category']
 
@@ -77,6 +78,20 @@ export function trailFromNavigation(category: TrailSource, trees: readonly (read
     entries.push(entry)
   }
   return entries
+}
+
+/**
+ * The trail of `category` (a page's category, or a product's SEO category): from the navigation
+ * trees when they place it, else from the breadcrumb route about `subject`, in a round after the
+ * page's other reads. Undefined when the store has no breadcrumb route either.
+ */
+export async function categoryTrail(
+  store: Store,
+  category: TrailSource,
+  trees: NavigationTrees,
+  subject: { id: string; type: 'category' | 'product' },
+): Promise<BreadcrumbEntry[] | undefined> {
+  return trailFromNavigation(category, [trees.main, trees.footer, trees.service]) ?? (await fetchBreadcrumb(store, subject.id, subject.type))
 }
 
 /** Trail entries as links: folders and links have no page of their own; `self` links to the page as requested. */

@@ -7,7 +7,7 @@ import { isFiltered, parseListingQuery, type ListingQuery } from '~/lib/listing-
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb } from '~/lib/shell-types'
 import { getStore, type Store } from './client.server'
-import { fetchBreadcrumb, toBreadcrumbs, trailFromNavigation } from './breadcrumb.server'
+import { categoryTrail, toBreadcrumbs } from './breadcrumb.server'
 import { sanitizeCmsHtml, toCmsPage } from './cms.server'
 import { navigationCategoryId } from './context.server'
 import { isNotFound } from './errors.server'
@@ -106,7 +106,7 @@ async function categoryBreadcrumbs(
   locale: Locale,
   selfPath: string,
 ): Promise<Breadcrumb[]> {
-  const entries = trailFromNavigation(category, [trees.main, trees.footer, trees.service]) ?? (await fetchBreadcrumb(store, category.id, 'category'))
+  const entries = await categoryTrail(store, category, trees, { id: category.id, type: 'category' })
   if (entries) return toBreadcrumbs(entries, locale, { categoryId: category.id, path: selfPath })
   // Without a breadcrumb route: names from the category, ids from its path; the root is the home page.
   const names = category.translated?.breadcrumb ?? category.breadcrumb ?? []

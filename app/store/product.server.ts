@@ -20,7 +20,7 @@ import { getT } from '~/i18n.server'
 import { readLastViewed } from '~/session/last-viewed.server'
 import { getStore, type Store } from './client.server'
 import { sanitizeCmsHtml, toCmsProduct } from './cms.server'
-import { fetchBreadcrumb, toBreadcrumbs, trailFromNavigation, type BreadcrumbEntry } from './breadcrumb.server'
+import { categoryTrail, toBreadcrumbs } from './breadcrumb.server'
 import { alternatePaths } from './content.server'
 import { isNotFound } from './errors.server'
 import { readNavigationTrees, type NavigationTrees } from './shell.server'
@@ -333,17 +333,6 @@ function plainText(html: string | undefined): string | undefined {
 }
 
 /**
- * The product's trail: its SEO category (the detail route's `seoCategory`, chosen as Shopware's
- * CategoryBreadcrumbBuilder chooses it) placed in the navigation trees the shell has read. Only
- * when the trees cannot place it does the breadcrumb route answer, in a round after the others.
- */
-async function productTrail(store: Store, product: Schemas['Product'], trees: NavigationTrees): Promise<BreadcrumbEntry[]> {
-  const category = product.seoCategory
-  if (!category) return []
-  return trailFromNavigation(category, [trees.main, trees.footer, trees.service]) ?? (await fetchBreadcrumb(store, product.id, 'product')) ?? []
-}
-
-/**
  * The variants of the family `id` belongs to, in one call whether `id` is the parent (its
  * children) or a variant (its parent's children, via the DAL association path).
  */
@@ -467,7 +456,9 @@ export async function loadProductPage(
     if (logo) view.manufacturer.logo = logo
   }
 
-  const breadcrumbs = toBreadcrumbs(await productTrail(store, product, trees), locale)
+  // The product's SEO category is chosen as Shopware's CategoryBreadcrumbBuilder chooses it; none: no trail.
+  const trail = product.seoCategory ? await categoryTrail(store, product.seoCategory, trees, { id: product.id, type: 'product' }) : undefined
+  const breadcrumbs = toBreadcrumbs(trail ?? [], locale)
   breadcrumbs.push({ name, href: path })
 
   const page: ProductPageData = {
