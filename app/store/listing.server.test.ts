@@ -126,6 +126,7 @@ describe('manufacturers', () => {
     const page = await loadManufacturerPage(context, request, 'en', rotaflex.id, q('limit=25'))
     expect(page!.manufacturer).toMatchObject({ name: 'Rotaflex', link: 'https://rotaflex.example/' })
     expect(page!.manufacturer.description).toBeTruthy()
+    expect(page!.manufacturer.logo).toMatchObject({ url: expect.stringMatching(/^http.*rotaflex/), alt: 'Rotaflex', width: 400, height: 200 })
     expect(page!.listing.total).toBe(16)
     expect(page!.listing.facets.manufacturers).toEqual([])
     const other = all.find((m) => m.id !== rotaflex.id)!

@@ -23,6 +23,15 @@ export const listingIncludes = {
   product_media: ['media'],
   media: ['url', 'alt', 'title', 'translated', 'metaData'],
   seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+  // The filter panel's facets, the sort select and the manufacturer page's header; without these the
+  // property aggregation alone is most of a listing answer (every field of every group and option).
+  product_manufacturer: ['id', 'name', 'translated', 'description', 'link', 'media'],
+  property_group: ['id', 'name', 'translated', 'options'],
+  property_group_option: ['id', 'name', 'translated'],
+  product_sorting: ['key', 'label', 'translated'],
+  // A card's price: taxes and tax rules are a third of every price object and no card shows them.
+  calculated_price: ['unitPrice', 'quantity', 'listPrice'],
+  calculated_cheapest_price: ['unitPrice', 'quantity', 'listPrice', 'hasRange'],
 }
 
 const seoHeaders = { 'sw-include-seo-urls': true } as const

@@ -446,6 +446,29 @@ describe('reseller prices', () => {
   })
 })
 
+describe('cached listing answers', () => {
+  it('keeps the answers of one request apart by language, customer group and SEO flag', async () => {
+    const token = 'resellertoken0000000000000000002'
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    db.prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?)').run(token, JSON.stringify({ customerId: sid('customer:reseller') }), new Date().toISOString())
+    db.close()
+    const body = { limit: 100 }
+    const axe = (l: Listing) => l.elements.find((e) => e.productNumber === 'FS-31001')!
+    const path = `/product-listing/${category('felling')}`
+    for (let round = 0; round < 2; round++) {
+      const de = (await call<Listing>('POST', path, { body })).body
+      const en = (await call<Listing>('POST', path, { body, lang: 'en' })).body
+      const reseller = (await call<Listing>('POST', path, { body, token })).body
+      const seo = (await call<Listing>('POST', path, { body, headers: { 'sw-include-seo-urls': 'true' } })).body
+      expect(axe(de).translated.name).not.toBe(axe(en).translated.name)
+      expect(axe(de).calculatedCheapestPrice.unitPrice).toBe(69)
+      expect(axe(reseller).calculatedCheapestPrice.unitPrice).toBe(58.65)
+      expect(axe(de).seoUrls ?? []).toEqual([])
+      expect(axe(seo).seoUrls?.[0]?.seoPathInfo).toMatch(/FS-31001$/)
+    }
+  })
+})
+
 describe('POST /product/{productId}/find-variant', () => {
   const path = `/product/${product('FS-20001')}/find-variant`
 

@@ -8,6 +8,7 @@ import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
 import { searchProducts, type SearchHit } from './search-index'
+import { TextCache } from './text-cache'
 
 export { catalogueData, productView, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
@@ -396,14 +397,14 @@ export interface ListingScope {
  * those parameters (least recently used dropped beyond MAX_AGGREGATION_CHARS), so paging and sorting a
  * listing computes them once.
  */
-const aggregationCache = new WeakMap<CatalogueData, { entries: Map<string, string>; chars: number }>()
+const aggregationCache = new WeakMap<CatalogueData, TextCache>()
 const MAX_AGGREGATION_CHARS = 8_000_000
 
 function cachedAggregations(s: Serializer, data: CatalogueData, scope: ListingScope, params: ListingParams, compute: () => JsonObject): JsonObject {
   if (params.noAggregations) return {}
   let cache = aggregationCache.get(data)
   if (!cache) {
-    cache = { entries: new Map(), chars: 0 }
+    cache = new TextCache(MAX_AGGREGATION_CHARS)
     aggregationCache.set(data, cache)
   }
   const { criteria } = params
@@ -415,21 +416,10 @@ function cachedAggregations(s: Serializer, data: CatalogueData, scope: ListingSc
     s.languageId, s.customerGroupId, s.publicUrl, scope.categoryId ?? null, scope.search ?? null, criteria.filter, criteria.ids,
     criteria.aggregations, params.enabled, params.propertyWhitelist, listingFilters,
   ])
-  const hit = cache.entries.get(key)
-  if (hit !== undefined) {
-    cache.entries.delete(key)
-    cache.entries.set(key, hit)
-    return JSON.parse(hit) as JsonObject
-  }
+  const hit = cache.get(key)
+  if (hit !== undefined) return JSON.parse(hit) as JsonObject
   const result = compute()
-  const json = JSON.stringify(result)
-  cache.entries.set(key, json)
-  cache.chars += json.length + key.length
-  for (const [oldKey, oldJson] of cache.entries) {
-    if (cache.chars <= MAX_AGGREGATION_CHARS || oldKey === key) break
-    cache.entries.delete(oldKey)
-    cache.chars -= oldJson.length + oldKey.length
-  }
+  cache.set(key, JSON.stringify(result))
   return result
 }
 

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from './db'
 import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEFAULT_PRODUCT_CMS_PAGE_ID, SALES_CHANNEL_ID } from './constants'
 import type { JsonObject, Json } from './criteria'
+import { TextCache } from './text-cache'
 
 type Row = Record<string, string | number | null>
 
@@ -117,6 +118,7 @@ export class ProductCache {
 
 const productCaches = new WeakMap<Db, ProductCache>()
 const manufacturerCaches = new WeakMap<Db, Map<string, string>>()
+const listingAnswerCaches = new WeakMap<Db, TextCache>()
 
 export function productCache(db: Db): ProductCache {
   let cache = productCaches.get(db)
@@ -127,10 +129,26 @@ export function productCache(db: Db): ProductCache {
   return cache
 }
 
-/** Drops the cached serializations of products whose stock or sales changed (an order). */
+/**
+ * Listing, search and suggest answers as sent (includes applied), by route, request and serializer
+ * (language, customer group, SEO flag, public URL): Shopware's CachedProductListingRoute and
+ * CachedProductSearchRoute keep these per criteria and context too. Any order empties it, because an
+ * answer shows the stock of many products (DEMO_STORE_LISTING_CACHE_CHARS, default 4 million characters).
+ */
+export function listingAnswerCache(db: Db): TextCache {
+  let cache = listingAnswerCaches.get(db)
+  if (!cache) {
+    cache = new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000))
+    listingAnswerCaches.set(db, cache)
+  }
+  return cache
+}
+
+/** Drops the cached serializations of products whose stock or sales changed (an order), and every cached listing. */
 export function invalidateProducts(db: Db, ids: Iterable<string>): void {
   const cache = productCaches.get(db)
   if (cache) for (const id of ids) cache.invalidate(id)
+  listingAnswerCaches.get(db)?.clear()
 }
 
 /** Reads and serializes entities for one request: language chain, media base URL, SEO URL inclusion. */

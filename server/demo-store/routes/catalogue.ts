@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express'
 import { parseListingParams, productListing, productSearch, requireCategory } from '../catalogue'
 import type { ContextState } from '../context'
 import { applyIncludes, parseCriteria } from '../criteria'
-import type { Serializer } from '../entities'
+import { listingAnswerCache, type Serializer } from '../entities'
 import { StoreApiError } from '../errors'
 import { crossSellings, findVariant, productDetail, productReviews } from '../product-detail'
 
@@ -19,9 +19,24 @@ function queryOf(req: Request): Record<string, unknown> {
   return req.query as Record<string, unknown>
 }
 
+function withIncludes(req: Request, body: unknown): unknown {
+  return applyIncludes(body, parseCriteria({ ...bodyOf(req), ...queryOf(req) }).includes)
+}
+
 function sendWithIncludes(req: Request, res: Response, body: unknown): void {
-  const includes = parseCriteria({ ...bodyOf(req), ...queryOf(req) }).includes
-  res.json(applyIncludes(body, includes))
+  res.json(withIncludes(req, body))
+}
+
+/** A listing, search or suggest answer: built once per request and serializer, then sent from listingAnswerCache. */
+function sendListing(req: Request, res: Response, s: Serializer, build: () => unknown): void {
+  const cache = listingAnswerCache(s.db)
+  const key = JSON.stringify([req.path, s.languageId, s.customerGroupId, s.includeSeoUrls, s.publicUrl, bodyOf(req), queryOf(req)])
+  let text = cache.get(key)
+  if (text === undefined) {
+    text = JSON.stringify(withIncludes(req, build()))
+    cache.set(key, text)
+  }
+  res.type('application/json').send(text)
 }
 
 const missingSearch = () =>
@@ -38,21 +53,23 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const listing = wrap((req, res) => {
     const s = state(res).serializer
     requireCategory(s, req.params.categoryId)
-    sendWithIncludes(req, res, productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendListing(req, res, s, () => productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/product-listing/:categoryId', listing)
   router.get('/product-listing/:categoryId', listing)
 
   const search = wrap((req, res) => {
     const s = state(res).serializer
-    sendWithIncludes(req, res, productListing(s, { search: searchTerm(req) }, parseListingParams(bodyOf(req), queryOf(req))))
+    const term = searchTerm(req)
+    sendListing(req, res, s, () => productListing(s, { search: term }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/search', search)
   router.get('/search', search)
 
   const suggest = wrap((req, res) => {
     const s = state(res).serializer
-    sendWithIncludes(req, res, productListing(s, { search: searchTerm(req), suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
+    const term = searchTerm(req)
+    sendListing(req, res, s, () => productListing(s, { search: term, suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/search-suggest', suggest)
   router.get('/search-suggest', suggest)
