@@ -41,9 +41,13 @@ export function listingBody(query: ListingQuery, extra: Record<string, unknown> 
   return { ...listingCriteria(query), includes: listingIncludes, ...extra } as ListingBody
 }
 
-/** The listing part of a `POST /category/{id}` body: the CMS product-listing slot reads it (no includes: they would strip the layout). */
+/**
+ * The listing part of a `POST /category/{id}` body: the CMS product-listing slot reads it. Includes name
+ * only the listing's entity types; the layout's (cms_page, cms_section, cms_block, cms_slot, category)
+ * pass whole, as Shopware's ResponseFields allows every field of a type the includes do not name.
+ */
 export function categoryListingBody(query: ListingQuery): Schemas['Criteria'] {
-  return listingCriteria(query) as Schemas['Criteria']
+  return { ...listingCriteria(query), includes: listingIncludes } as Schemas['Criteria']
 }
 
 type Json = Record<string, unknown>
