@@ -160,6 +160,34 @@ test('promotion codes: an unknown one is reported, a valid one applied and remov
   await expect(page.getByText(t('fr', 'cart:messages.promotionRemoved'))).toBeVisible()
 })
 
+test('a cart emptied in another tab: with JS the page follows; without, an empty code sent from the old page gets its error at the field', async ({ page, context }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
+  const noJs = isNoJs(testInfo)
+  await openCart(page, 'en', noJs)
+  await quickOrder(page, 'en', 'FS-10001')
+  await expect(line(page, 'FS-10001')).toBeVisible()
+
+  const other = await context.newPage()
+  await openCart(other, 'en', noJs)
+  await line(other, 'FS-10001').getByRole('button', { name: named(t('en', 'cart:line.remove')) }).click()
+  await expect(other.getByTestId('cart-empty')).toBeVisible()
+  await other.close()
+
+  const redeem = page.getByRole('button', { name: t('en', 'cart:promotion.submit') })
+  if (!noJs) {
+    // With JavaScript the page follows the other tab's cart: it shows the cart empty, with no stale form left to send.
+    await expect(page.getByTestId('cart-empty')).toBeVisible()
+    await expect(redeem).toHaveCount(0)
+    return
+  }
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST')
+  await redeem.click()
+  expect((await posted).status()).toBe(400)
+  await expect(page.getByTestId('cart-empty')).toBeVisible()
+  await expect(page.getByLabel(t('en', 'cart:promotion.label'))).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText(t('en', 'cart:errors.codeRequired'))).toBeVisible()
+})
+
 test('quick order: found products go in together, the unknown number is named; unreadable lines stay for correction', async ({ page }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
   const noJs = isNoJs(testInfo)

@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { CartLine } from '~/components/cart/cart-line'
+import { CartLine, useCartReply } from '~/components/cart/cart-line'
 import { CartNotices, type CartNotice } from '~/components/cart/cart-notices'
 import { CartTotals } from '~/components/cart/cart-totals'
 import { AppliedPromotions, PromotionForm } from '~/components/cart/promotion-form'
@@ -38,6 +38,7 @@ export function CartPage({ locale, cart, notices }: { locale: Locale; cart: Cart
   // After a line was removed with JavaScript its button is gone: the keyboard focus moves to the
   // next line's quantity, or to the heading when none is left, instead of falling back to the page start.
   const [removedAt, setRemovedAt] = useState<number | undefined>(undefined)
+  const promotionReply = useCartReply('promotion-add', undefined)
   const lineIds = cart.lines.map((l) => l.id).join(',')
   useEffect(() => {
     if (removedAt === undefined) return
@@ -61,6 +62,8 @@ export function CartPage({ locale, cart, notices }: { locale: Locale; cart: Cart
         <div className="cart-layout cart-layout-empty">
           <EmptyCart locale={locale} />
           <QuickOrderForm action={action} />
+          {/* A code sent from a page whose cart was emptied meanwhile (another tab): its answer needs its field. */}
+          {promotionReply ? <PromotionForm action={action} /> : null}
         </div>
       ) : (
         <div className="cart-layout">
