@@ -1,4 +1,4 @@
-import { backgroundUrl } from '~/components/cms/layout'
+import { backgroundUrl, PHONE_BACKGROUND_QUERY } from '~/components/cms/layout'
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
@@ -44,7 +44,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => pickHeaders(loade
 // only after the stylesheet, so the head asks for it at once.
 export const meta: MetaFunction<typeof loader> = (args) => {
   const hero = args.data?.view.cms?.sections[0]?.background
-  const preload = hero ? [{ tagName: 'link', rel: 'preload', as: 'image', href: backgroundUrl(hero), fetchpriority: 'high' }] : []
+  if (!hero) return listingPageMeta(args)
+  const image = (href: string, media?: string) => ({ tagName: 'link', rel: 'preload', as: 'image', href, fetchpriority: 'high', ...(media ? { media } : {}) })
+  const [large, phone] = [backgroundUrl(hero), backgroundUrl(hero, true)]
+  const preload = phone === large ? [image(large)] : [image(phone, PHONE_BACKGROUND_QUERY), image(large, `not all and ${PHONE_BACKGROUND_QUERY}`)]
   return [...listingPageMeta(args), ...preload]
 }
 

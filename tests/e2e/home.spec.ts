@@ -59,8 +59,29 @@ test('a manufacturer logo on the home page opens that manufacturer’s page', as
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordholz')
 })
 
+/** Widths (`w`) of the hero photo the page requested, once it has loaded. */
+async function heroWidthsRequested(page: Page): Promise<string[]> {
+  const widths: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('hero-forest')) widths.push(new URL(request.url()).searchParams.get('w') ?? '')
+  })
+  await visit(page, '/')
+  await page.waitForLoadState('load')
+  return widths
+}
+
+test('a desktop loads the hero photo once, in its full size', async ({ page }) => {
+  expect(await heroWidthsRequested(page)).toEqual(['2000'])
+  await expect(page.locator('.home-hero')).toHaveCSS('background-image', /w=2000&h=800/)
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a phone loads the hero photo once, in its phone size', async ({ page }) => {
+    expect(await heroWidthsRequested(page)).toEqual(['1000'])
+    await expect(page.locator('.home-hero')).toHaveCSS('background-image', /w=1000&h=400/)
+  })
 
   test('the hero leaves room for content on the first screen', async ({ page, browser }, testInfo) => {
     await visit(page, '/')
