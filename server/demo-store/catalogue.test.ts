@@ -428,12 +428,17 @@ describe('POST /product/{productId}', () => {
   })
 })
 
+/** A context token of the demo reseller, written straight into the store's context table. */
+function resellerContext(token: string): string {
+  const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+  db.prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?)').run(token, JSON.stringify({ customerId: sid('customer:reseller') }), new Date().toISOString())
+  db.close()
+  return token
+}
+
 describe('reseller prices', () => {
   it('prices a reseller context from the reseller group and says so in the context', async () => {
-    const token = 'resellertoken0000000000000000001'
-    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
-    db.prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?)').run(token, JSON.stringify({ customerId: sid('customer:reseller') }), new Date().toISOString())
-    db.close()
+    const token = resellerContext('resellertoken0000000000000000001')
     const context = await call<{ currentCustomerGroup: { id: string } }>('GET', '/context', { token })
     expect(context.body.currentCustomerGroup.id).toBe(CUSTOMER_GROUP_IDS.reseller)
     const reseller = (await call<{ product: Product }>('POST', `/product/${product('FS-31001')}`, { token })).body.product
@@ -448,10 +453,7 @@ describe('reseller prices', () => {
 
 describe('cached listing answers', () => {
   it('keeps the answers of one request apart by language, customer group and SEO flag', async () => {
-    const token = 'resellertoken0000000000000000002'
-    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
-    db.prepare('INSERT INTO context (token, payload, updated_at) VALUES (?, ?, ?)').run(token, JSON.stringify({ customerId: sid('customer:reseller') }), new Date().toISOString())
-    db.close()
+    const token = resellerContext('resellertoken0000000000000000002')
     const body = { limit: 100 }
     const axe = (l: Listing) => l.elements.find((e) => e.productNumber === 'FS-31001')!
     const path = `/product-listing/${category('felling')}`
