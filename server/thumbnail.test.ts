@@ -482,8 +482,8 @@ describe('thumbnail helpers', () => {
         html.push(renderToStaticMarkup(createElement(ProductImage, { src, alt: '', width, height: width, sizes: '100vw' })))
         html.push(renderToStaticMarkup(createElement(CmsImage, { image: { url: src, alt: '', width, height: width }, alt: '' })))
         const background = backgroundImage({ url: src, width, height: 3200 - width })
-        const style = layoutAttributes({ hiddenOn: [], background: { ...background, mode: 'cover' } }, 'cms').style
-        html.push(String(style?.backgroundImage))
+        const style = layoutAttributes({ hiddenOn: [], background: { ...background, mode: 'cover' } }, 'cms').style as Record<string, string>
+        html.push(String(style['--cms-background-image']), String(style['--cms-phone-background-image']))
       }
     }
     const urls = new Set<string>()
