@@ -1,4 +1,4 @@
-import { backgroundUrl, PHONE_BACKGROUND_QUERY } from '~/components/cms/layout'
+import { backgroundSources, PHONE_BACKGROUND_QUERY } from '~/components/cms/layout'
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
@@ -46,8 +46,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const hero = args.data?.view.cms?.sections[0]?.background
   if (!hero) return listingPageMeta(args)
   const image = (href: string, media?: string) => ({ tagName: 'link', rel: 'preload', as: 'image', href, fetchpriority: 'high', ...(media ? { media } : {}) })
-  const [large, phone] = [backgroundUrl(hero), backgroundUrl(hero, true)]
-  const preload = phone === large ? [image(large)] : [image(phone, PHONE_BACKGROUND_QUERY), image(large, `not all and ${PHONE_BACKGROUND_QUERY}`)]
+  const { url, phoneUrl } = backgroundSources(hero)
+  const preload = phoneUrl ? [image(phoneUrl, PHONE_BACKGROUND_QUERY), image(url, `not all and ${PHONE_BACKGROUND_QUERY}`)] : [image(url)]
   return [...listingPageMeta(args), ...preload]
 }
 

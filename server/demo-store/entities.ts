@@ -120,13 +120,18 @@ const productCaches = new WeakMap<Db, ProductCache>()
 const manufacturerCaches = new WeakMap<Db, Map<string, string>>()
 const listingAnswerCaches = new WeakMap<Db, TextCache>()
 
-export function productCache(db: Db): ProductCache {
-  let cache = productCaches.get(db)
+/** The database's entry of a per-database cache, made on first use. */
+function perDatabase<T extends object>(caches: WeakMap<Db, T>, db: Db, create: () => T): T {
+  let cache = caches.get(db)
   if (!cache) {
-    cache = new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 8_000_000))
-    productCaches.set(db, cache)
+    cache = create()
+    caches.set(db, cache)
   }
   return cache
+}
+
+export function productCache(db: Db): ProductCache {
+  return perDatabase(productCaches, db, () => new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 8_000_000)))
 }
 
 /**
@@ -136,12 +141,7 @@ export function productCache(db: Db): ProductCache {
  * answer shows the stock of many products (DEMO_STORE_LISTING_CACHE_CHARS, default 4 million characters).
  */
 export function listingAnswerCache(db: Db): TextCache {
-  let cache = listingAnswerCaches.get(db)
-  if (!cache) {
-    cache = new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000))
-    listingAnswerCaches.set(db, cache)
-  }
-  return cache
+  return perDatabase(listingAnswerCaches, db, () => new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000)))
 }
 
 /** Drops the cached serializations of products whose stock or sales changed (an order), and every cached listing. */
@@ -395,11 +395,7 @@ export class Serializer {
   /** Manufacturers are read-only and few: kept serialized per language and public URL. */
   manufacturer(id: string | number | null): JsonObject | null {
     if (!id) return null
-    let perDb = manufacturerCaches.get(this.db)
-    if (!perDb) {
-      perDb = new Map()
-      manufacturerCaches.set(this.db, perDb)
-    }
+    const perDb = perDatabase(manufacturerCaches, this.db, () => new Map<string, string>())
     const key = `${this.languageId}|${this.publicUrl}|${id}`
     const hit = perDb.get(key)
     if (hit !== undefined) return JSON.parse(hit) as JsonObject | null

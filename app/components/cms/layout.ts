@@ -21,6 +21,13 @@ export function backgroundUrl(background: Background, phone = false): string {
   return thumbnailUrl(background.url, { width: size.width, height: size.height, fit: 'inside' })
 }
 
+/** A background's full-size URL and, when it is wider than the phone size, its phone-size URL. */
+export function backgroundSources(background: Background): { url: string; phoneUrl?: string } {
+  const url = backgroundUrl(background)
+  const phoneUrl = backgroundUrl(background, true)
+  return phoneUrl === url ? { url } : { url, phoneUrl }
+}
+
 /** Class names and inline style of a section or block; all values were validated on the server. */
 export function layoutAttributes(layout: CmsLayout, base: string): { className: string; style?: CSSProperties } {
   const classes = [base, ...layout.hiddenOn.map((device) => `cms-hidden-${device}`)]
@@ -34,11 +41,10 @@ export function layoutAttributes(layout: CmsLayout, base: string): { className: 
   if (layout.background) {
     // The stylesheet picks the size (cms.css). An inline background-image would also be fetched in full
     // on a phone whenever the browser computes styles before the stylesheet has arrived.
-    const url = backgroundUrl(layout.background)
-    const phoneUrl = backgroundUrl(layout.background, true)
+    const { url, phoneUrl } = backgroundSources(layout.background)
     const properties = style as Record<string, string>
     properties['--cms-background-image'] = `url(${JSON.stringify(url)})`
-    if (phoneUrl !== url) properties['--cms-phone-background-image'] = `url(${JSON.stringify(phoneUrl)})`
+    if (phoneUrl) properties['--cms-phone-background-image'] = `url(${JSON.stringify(phoneUrl)})`
     style.backgroundSize = layout.background.mode
     style.backgroundPosition = 'center'
     style.backgroundRepeat = 'no-repeat'
