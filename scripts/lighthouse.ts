@@ -8,11 +8,19 @@
  * own scripts (/assets/*.js): the pages as a shopper without JavaScript gets them, which shows how much
  * of the score the scripts cost.
  *
+ * Each run also measures a reference page with the same settings: a few lines of static HTML with no
+ * stylesheet or script, served from this script. It shows what the machine and Chromium cost by
+ * themselves, so a score can be told apart from the machine's load. Lighthouse's benchmark index of the
+ * host CPU is recorded with it: the default 4× slowdown is meant for hosts in its high-end desktop
+ * range (1500–2000 and above; Lighthouse docs/throttling.md), below that it would over-throttle.
+ *
  * Writes docs/benchmarks/<date>-lighthouse-<label>.json and .md. Not part of `npm test`: scores
  * of simulated throttling vary with the machine's load.
  *
  * Env: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (3480), BENCH_LABEL (local), BENCH_OUT (docs/benchmarks), BUILD_DIR (build).
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
@@ -39,6 +47,22 @@ interface Measured {
   metrics: Record<(typeof metrics)[number], string>
   /** Audits that cost points: id and Lighthouse's title. */
   failing: { id: string; title: string; score: number | null }[]
+  /** Lighthouse's estimate of the host CPU in this run (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number
+}
+
+/** The reference page: what any page costs on this machine before it has content, styles or scripts. */
+const referencePage = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Referenz</title><link rel="icon" href="data:,"><meta name="description" content="Eine Seite ohne Stylesheet und Skript"></head><body><main><h1>Referenz</h1><p>Eine Seite ohne Stylesheet und Skript.</p></main></body></html>`
+
+async function serveReference(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const html = request.url === '/'
+    response.writeHead(html ? 200 : 404, { 'Content-Type': html ? 'text/html; charset=utf-8' : 'text/plain' })
+    response.end(html ? referencePage : request.url === '/robots.txt' ? 'User-agent: *\nAllow: /\n' : '')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port: referencePort } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${referencePort}/`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
 async function measure(chromePort: number, name: string, url: string, cookies: string[]): Promise<Measured> {
@@ -63,37 +87,47 @@ async function measure(chromePort: number, name: string, url: string, cookies: s
     failing: Object.values(lhr.audits)
       .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
       .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score })),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   }
+}
+
+/** Measures a page `runs` times after a warm-up and keeps the run with the median performance score. */
+async function measureMedian(chromePort: number, name: string, url: string, cookies: string[]): Promise<Measured> {
+  await measure(chromePort, name, url, cookies)
+  const measured: Measured[] = []
+  for (let run = 0; run < runs; run++) measured.push(await measure(chromePort, name, url, cookies))
+  measured.sort((a, b) => a.scores.performance - b.scores.performance)
+  const median = measured[Math.floor(measured.length / 2)]!
+  console.log(`${name}: ${categories.map((c) => `${c} ${median.scores[c]}`).join(', ')} (performance of the runs: ${measured.map((m) => m.scores.performance).join(', ')})`)
+  return median
 }
 
 async function main() {
   ensureBuild()
   const shop = await startShop('lighthouse', {}, port)
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
+  const reference = await serveReference()
   const results: Measured[] = []
   try {
+    results.push(await measureMedian(chrome.port, 'reference (static, no CSS or JS)', reference.url, []))
     const pages = (await pagesOf(shop)).filter(({ page }) => page.name !== 'search')
     for (const { page } of pages) {
       const cookies = [...(firstVisit ? [] : [`cc_cookie=${consentCookieValue()}`]), ...(page.headers.cookie ? [page.headers.cookie] : [])]
-      const url = `${shop.base}${page.path}`
-      await measure(chrome.port, page.name, url, cookies)
-      const measured: Measured[] = []
-      for (let run = 0; run < runs; run++) measured.push(await measure(chrome.port, page.name, url, cookies))
-      measured.sort((a, b) => a.scores.performance - b.scores.performance)
-      const median = measured[Math.floor(measured.length / 2)]!
-      results.push(median)
-      console.log(`${page.name}: ${categories.map((c) => `${c} ${median.scores[c]}`).join(', ')} (performance of the runs: ${measured.map((m) => m.scores.performance).join(', ')})`)
+      results.push(await measureMedian(chrome.port, page.name, `${shop.base}${page.path}`, cookies))
     }
   } finally {
     await chrome.kill()
     await shop.stop()
+    await reference.close()
   }
+  const benchmarkIndexes = results.map((r) => r.benchmarkIndex).sort((a, b) => a - b)
+  const benchmarkIndex = benchmarkIndexes[Math.floor(benchmarkIndexes.length / 2)]!
   const date = new Date().toISOString().slice(0, 10)
   const machine = machineInfo()
   const markdown = [
     `# Lighthouse ${date} (${label})`,
     '',
-    `Machine: ${describeMachine(machine)}. Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The browser asks for German (Accept-Language de-DE). The cart holds one article (a session made through the Store API).`,
+    `Machine: ${describeMachine(machine)}, Lighthouse benchmark index ${benchmarkIndex} (median of the kept runs; the default 4× slowdown is meant for 1500 and above). Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The browser asks for German (Accept-Language de-DE). The cart holds one article (a session made through the Store API). The reference row is a static page of a heading and a paragraph without stylesheet or script, served by the script itself: what the machine and Chromium cost before a page has anything of its own.`,
     '',
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -107,7 +141,7 @@ async function main() {
     ...results.map((r) => `- ${r.page}: ${r.failing.length ? r.failing.map((f) => `${f.title} (${f.id}, ${f.score})`).join('; ') : 'nothing'}`),
     '',
   ].join('\n')
-  writeResult(outDir, `${date}-lighthouse-${label}`, { date, machine, firstVisit, blockScripts, runs, results }, markdown)
+  writeResult(outDir, `${date}-lighthouse-${label}`, { date, machine, benchmarkIndex, firstVisit, blockScripts, runs, results }, markdown)
 }
 
 main().catch((error: unknown) => {
