@@ -8,7 +8,7 @@ import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
 import { searchProducts, type SearchHit } from './search-index'
-import { TextCache } from './text-cache'
+import { cacheFor, TextCache } from './text-cache'
 
 export { catalogueData, productView, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
@@ -402,11 +402,7 @@ const MAX_AGGREGATION_CHARS = 8_000_000
 
 function cachedAggregations(s: Serializer, data: CatalogueData, scope: ListingScope, params: ListingParams, compute: () => JsonObject): JsonObject {
   if (params.noAggregations) return {}
-  let cache = aggregationCache.get(data)
-  if (!cache) {
-    cache = new TextCache(MAX_AGGREGATION_CHARS)
-    aggregationCache.set(data, cache)
-  }
+  const cache = cacheFor(aggregationCache, data, () => new TextCache(MAX_AGGREGATION_CHARS))
   const { criteria } = params
   // With reduce-aggregations every aggregation sees the other listing filters; without, none of them.
   const listingFilters = params.reduceAggregations

@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from './db'
 import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEFAULT_PRODUCT_CMS_PAGE_ID, SALES_CHANNEL_ID } from './constants'
 import type { JsonObject, Json } from './criteria'
-import { TextCache } from './text-cache'
+import { cacheFor, SizedLru, TextCache } from './text-cache'
 
 type Row = Record<string, string | number | null>
 
@@ -68,51 +68,27 @@ function md5(text: string): string {
  * read-only; the order placement changes stock and sales and calls invalidateProducts for those products.
  */
 export class ProductCache {
-  private readonly entries = new Map<string, Map<string, string>>()
-  private chars = 0
+  // One entry per product, so an order drops all of a product's variants at once.
+  private readonly products: SizedLru<Map<string, string>>
 
-  constructor(readonly maxChars: number) {}
+  constructor(maxChars: number) {
+    this.products = new SizedLru(maxChars, (_id, variants) => {
+      let chars = 0
+      for (const json of variants.values()) chars += json.length
+      return chars
+    })
+  }
 
   get(id: string, variant: string): string | undefined {
-    const variants = this.entries.get(id)
-    const hit = variants?.get(variant)
-    if (hit !== undefined && variants) {
-      // Most recently used last.
-      this.entries.delete(id)
-      this.entries.set(id, variants)
-    }
-    return hit
+    return this.products.get(id)?.get(variant)
   }
 
   set(id: string, variant: string, json: string): void {
-    if (json.length > this.maxChars) return
-    let variants = this.entries.get(id)
-    if (!variants) {
-      variants = new Map()
-      this.entries.set(id, variants)
-    }
-    const old = variants.get(variant)
-    if (old !== undefined) this.chars -= old.length
-    variants.set(variant, json)
-    this.chars += json.length
-    for (const [oldest, list] of this.entries) {
-      if (this.chars <= this.maxChars) break
-      this.delete(oldest, list)
-    }
+    this.products.set(id, new Map(this.products.get(id)).set(variant, json))
   }
 
   invalidate(id: string): void {
-    const variants = this.entries.get(id)
-    if (variants) this.delete(id, variants)
-  }
-
-  get size(): { products: number; chars: number } {
-    return { products: this.entries.size, chars: this.chars }
-  }
-
-  private delete(id: string, variants: Map<string, string>): void {
-    for (const json of variants.values()) this.chars -= json.length
-    this.entries.delete(id)
+    this.products.delete(id)
   }
 }
 
@@ -120,18 +96,8 @@ const productCaches = new WeakMap<Db, ProductCache>()
 const manufacturerCaches = new WeakMap<Db, Map<string, string>>()
 const listingAnswerCaches = new WeakMap<Db, TextCache>()
 
-/** The database's entry of a per-database cache, made on first use. */
-function perDatabase<T extends object>(caches: WeakMap<Db, T>, db: Db, create: () => T): T {
-  let cache = caches.get(db)
-  if (!cache) {
-    cache = create()
-    caches.set(db, cache)
-  }
-  return cache
-}
-
 export function productCache(db: Db): ProductCache {
-  return perDatabase(productCaches, db, () => new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 8_000_000)))
+  return cacheFor(productCaches, db, () => new ProductCache(Number(process.env.DEMO_STORE_PRODUCT_CACHE_CHARS ?? 8_000_000)))
 }
 
 /**
@@ -141,7 +107,7 @@ export function productCache(db: Db): ProductCache {
  * answer shows the stock of many products (DEMO_STORE_LISTING_CACHE_CHARS, default 4 million characters).
  */
 export function listingAnswerCache(db: Db): TextCache {
-  return perDatabase(listingAnswerCaches, db, () => new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000)))
+  return cacheFor(listingAnswerCaches, db, () => new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000)))
 }
 
 /** Drops the cached serializations of products whose stock or sales changed (an order), and every cached listing. */
@@ -395,7 +361,7 @@ export class Serializer {
   /** Manufacturers are read-only and few: kept serialized per language and public URL. */
   manufacturer(id: string | number | null): JsonObject | null {
     if (!id) return null
-    const perDb = perDatabase(manufacturerCaches, this.db, () => new Map<string, string>())
+    const perDb = cacheFor(manufacturerCaches, this.db, () => new Map<string, string>())
     const key = `${this.languageId}|${this.publicUrl}|${id}`
     const hit = perDb.get(key)
     if (hit !== undefined) return JSON.parse(hit) as JsonObject | null
