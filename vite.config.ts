@@ -35,8 +35,9 @@ export default defineConfig({
     target: 'es2022',
     cssMinify: true,
     // Form schemas only build zod objects: a page that renders a form as an island (app/components/ui/island.tsx)
-    // must not load them, and zod with them, for their top-level calls (docs/decisions/009).
-    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/app\/forms\//.test(id) } },
+    // must not load them, and zod with them, for their top-level calls (docs/decisions/009). The exception is
+    // app/forms/zod.ts, whose one side effect (zod's translated default messages) every schema relies on.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/app\/forms\//.test(id) || id.endsWith('/app/forms/zod.ts') } },
   },
   // BUILD_DIR lets parallel test runs each build into their own folder (server/index.ts reads it too).
   plugins: [preactInTheBrowser, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { quantityProblem, type PurchaseRules } from '~/lib/product'
 
 /** Error messages are i18n keys (namespace product); the form translates them at the field. */

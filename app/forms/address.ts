@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { HEX_ID, accountMessages, optionalText, requiredText } from './profile'
 
 /**

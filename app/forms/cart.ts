@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_QUICK_ORDER_LINES, MAX_QUICK_ORDER_QUANTITY, parseQuickOrder } from '~/lib/quick-order'
 import { formMessage } from './messages'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { accountMessages } from './profile'
 
 /** /account/profile, change email (POST /account/change-email): new address twice and the current password. */

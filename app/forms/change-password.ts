@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { accountMessages } from './profile'
 
 /** Shopware's default core.loginRegistration.passwordMinLength. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { addressSchema } from './address'
 import { validation } from './messages'
 import { HEX_ID, optionalText, requiredText } from './profile'

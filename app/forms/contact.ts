@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 
 export const CONTACT_COMMENT_MAX = 5000

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { contactSchema, HONEYPOT_FIELD } from './contact'
 import { decimalExample, parseDecimal } from './decimal'
 import { newsletterSchema, unsubscribeSchema } from './newsletter'
@@ -109,6 +110,17 @@ describe('contactSchema', () => {
     const errors = parseWithZod(form({ ...contact, email: 'anna@', subject: '' }), { schema: contactSchema }).reply().error ?? {}
     expect(errors.email).toEqual(['auth:validation.email'])
     expect(errors.subject).toEqual(['auth:validation.required'])
+  })
+
+  it('answers a field sent twice and a field missing without a message of its own with translated messages', () => {
+    const data = form(contact)
+    data.append('email', 'other@example.com')
+    data.set(HONEYPOT_FIELD, 'a')
+    data.append(HONEYPOT_FIELD, 'b')
+    const errors = parseWithZod(data, { schema: contactSchema }).reply().error ?? {}
+    expect(errors.email).toEqual(['auth:validation.invalid'])
+    expect(errors[HONEYPOT_FIELD]).toEqual(['auth:validation.invalid'])
+    expect(parseWithZod(new FormData(), { schema: z.object({ subject: z.string() }) }).reply().error?.subject).toEqual(['auth:validation.required'])
   })
 
   it('lets the honeypot through to the action, which drops the message', () => {

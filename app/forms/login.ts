@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 
 /** The login form (app/routes/login.tsx): the same schema checks in the browser (conform) and in the action. */

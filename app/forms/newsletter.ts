@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 
 /** Subscribing (footer and /newsletter); redirectTo is the page the footer form was sent from. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { HEX_ID, accountMessages } from './profile'
 
 /** /account/payment: the default payment method (POST /account/change-payment-method/{id}). */

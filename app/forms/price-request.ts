@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import type { Locale } from '~/lib/locale'
 import { decimalExample, parseDecimal } from './decimal'
 import { formMessage, validation } from './messages'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 
 /** Company types the shop offers (spec section 3, customer profile); stored in customFields.forst_company_type. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 import { newPassword } from './reset-password'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { validation } from './messages'
 
 /** Shopware's default minimum password length (core.loginRegistration.passwordMinLength). */

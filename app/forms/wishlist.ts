@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** Error messages are i18n keys (namespace wishlist). */
 const invalid = 'wishlist:errors.invalid'
