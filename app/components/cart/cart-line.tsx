@@ -128,7 +128,7 @@ function QuantityForm({ line, locale, action }: { line: CartLineView; locale: Lo
           {hint}
         </p>
       ) : null}
-      <ErrorList id={fields.quantity.errorId} errors={errors} alert />
+      <ErrorList id={fields.quantity.errorId} errors={errors} fieldName={t('line.quantity')} alert />
     </fetcher.Form>
   )
 }

@@ -45,7 +45,7 @@ export function PromotionForm({ action, redirectTo }: { action: string; redirect
           {t('promotion.submit')}
         </button>
       </div>
-      <ErrorList id={fields.code.errorId} errors={errors} alert />
+      <ErrorList id={fields.code.errorId} errors={errors} fieldName={t('promotion.label')} alert />
     </fetcher.Form>
   )
 }

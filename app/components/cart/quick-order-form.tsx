@@ -46,7 +46,7 @@ export function QuickOrderForm({ action }: { action: string }) {
             autoCapitalize="characters"
           />
           <Hint id={fields.lines.descriptionId}>{t('quickOrder.linesHint')}</Hint>
-          <ErrorList id={fields.lines.errorId} errors={lineErrors} alert />
+          <ErrorList id={fields.lines.errorId} errors={lineErrors} fieldName={t('quickOrder.linesLabel')} alert />
         </div>
         <div className="form-field">
           <label htmlFor={fields.file.id} className="form-label">
@@ -59,7 +59,7 @@ export function QuickOrderForm({ action }: { action: string }) {
             className="cart-quick-order-file"
           />
           <Hint id={fields.file.descriptionId}>{t('quickOrder.fileHint')}</Hint>
-          <ErrorList id={fields.file.errorId} errors={fileErrors} alert />
+          <ErrorList id={fields.file.errorId} errors={fileErrors} fieldName={t('quickOrder.fileLabel')} alert />
         </div>
         <button type="submit" className={buttonClass()} disabled={fetcher.state !== 'idle'}>
           {t('quickOrder.submit')}

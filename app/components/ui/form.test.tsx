@@ -82,8 +82,8 @@ describe('TextField and TextAreaField', () => {
 
 describe('ErrorList and Fieldset', () => {
   it('renders nothing without errors unless it is a live region kept in place', () => {
-    expect(render(undefined, () => <ErrorList id="e" errors={[]} />)).toBe('')
-    expect(render(undefined, () => <ErrorList id="e" errors={null} alert />)).toBe('<p id="e" class="form-error" role="alert"></p>')
+    expect(render(undefined, () => <ErrorList id="e" errors={[]} fieldName="City" />)).toBe('')
+    expect(render(undefined, () => <ErrorList id="e" errors={null} fieldName="City" alert />)).toBe('<p id="e" class="form-error" role="alert"></p>')
   })
 
   it('translates each message with the field name', () => {

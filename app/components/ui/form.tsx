@@ -29,12 +29,13 @@ interface FieldBase {
 export function ErrorList({
   id,
   errors,
-  fieldName = '',
+  fieldName,
   alert,
 }: {
   id: string
   errors: string[] | null | undefined
-  fieldName?: string
+  /** The field's label: messages such as "{{field}} is invalid" name it. */
+  fieldName: string
   alert?: boolean
 }) {
   const { t } = useTranslation('auth')
