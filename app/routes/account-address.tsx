@@ -24,7 +24,7 @@ import {
   updateAddress,
   type AddressView,
 } from '~/store/customer.server'
-import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
+import { storeViolationsToFields, throwPageError, throwRequestError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 import { buttonClass } from '~/components/ui/button'
 
@@ -120,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = addressActionSchema.safeParse(Object.fromEntries(formData))
-  if (!submission.success) throw data({ message: 'Bad Request' }, { status: 400, headers: accountHeaders() })
+  if (!submission.success) throwRequestError(locale, 400, accountHeaders())
   const { intent: act, addressId } = submission.data
   try {
     if (act === 'delete') await deleteAddress(store, addressId)

@@ -8,7 +8,7 @@ import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
 import { accountHeaders, accountPage, accountSession, loadOrder, reorder } from '~/store/customer.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwPageError, throwRequestError } from '~/store/errors.server'
 
 const orderId = /^[0-9a-f]{32}$/
 
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store } = await accountSession(context, request, locale)
   const formData = await request.formData()
   const id = (params.id ?? '').toLowerCase()
-  if (formData.get('intent') !== 'reorder') throw data({ message: `Method not allowed: ${url.pathname}` }, { status: 405, headers: accountHeaders() })
+  if (formData.get('intent') !== 'reorder') throwRequestError(locale, 405, accountHeaders())
   if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
   let result: Awaited<ReturnType<typeof reorder>>
   try {

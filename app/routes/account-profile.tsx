@@ -21,7 +21,7 @@ import {
   loadSalutations,
   profileView,
 } from '~/store/customer.server'
-import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
+import { storeViolationsToFields, throwPageError, throwRequestError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 import { buttonClass } from '~/components/ui/button'
 
@@ -114,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The store gave this session a new token (and ended all others): the cookie must follow.
     return done('account:password.saved', cookies)
   }
-  throw data({ message: `Method not allowed: ${url.pathname}` }, { status: 405 })
+  throwRequestError(locale, 405)
 }
 
 export const meta = pageMeta

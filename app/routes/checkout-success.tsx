@@ -22,7 +22,7 @@ import {
   type MethodView,
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwPageError, throwRequestError } from '~/store/errors.server'
 
 /** Spec section 9: the success page goes on to the payment page after 5 seconds. */
 export const PAYMENT_REDIRECT_SECONDS = 5
@@ -148,7 +148,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (isRouteResponse(err)) throw err
     throwPageError(err, request)
   }
-  throw data({ message: 'Bad Request' }, { status: 400, headers })
+  throwRequestError(locale, 400, headers)
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

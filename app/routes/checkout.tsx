@@ -36,7 +36,7 @@ import {
   updateCheckoutContext,
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwPageError, throwRequestError } from '~/store/errors.server'
 
 function seoOf(context: { publicUrl: string }, locale: Locale): { title: string; seo: SeoData } {
   const t = getT(locale, ['checkout', 'common'])
@@ -196,7 +196,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isRouteResponse(err)) throw err
     throwPageError(err, request)
   }
-  throw data({ message: 'Bad Request' }, { status: 400, headers: checkoutHeaders() })
+  throwRequestError(locale, 400, checkoutHeaders())
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

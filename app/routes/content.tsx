@@ -8,7 +8,7 @@ import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { addToCartAction } from '~/store/cart.server'
 import { getStore } from '~/store/client.server'
 import { resolveContent } from '~/store/content.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwPageError, throwRequestError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
 import { loadProductPage, productSeo, productStructuredData } from '~/store/product.server'
 import { catalogueSkipLink } from '~/lib/skip-links'
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const locale = getLocaleFromPath(url.pathname)
   const formData = await request.formData()
   if (formData.get('intent') !== 'add-to-cart') {
-    throw data({ message: `Method not allowed: ${url.pathname}` }, { status: 405 })
+    throwRequestError(locale, 405)
   }
   let outcome: Awaited<ReturnType<typeof addToCartAction>>
   try {

@@ -5,6 +5,8 @@ import { expect, expectNoA11yViolations, locales, prefix, t, test, type Locale }
 const productId = '7500379cfa8d405f6ddc1d15032ef246'
 const foreignSite = 'http://evil.example'
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
+
 /** A page on another site whose form posts to the shop, as a cross-site request forgery would. */
 async function openForeignForm(page: import('@playwright/test').Page, action: string, fields: Record<string, string>) {
   const inputs = Object.entries(fields)
@@ -70,6 +72,13 @@ test('bad bodies and methods get 400, 405 or 415, never 500', async ({ request, 
   })
   expect(multipart.status()).toBe(400)
   expect((await request.fetch('/', { method: 'PUT' })).status()).toBe(405)
+  // A form no page of the shop sends: the error page says so in the page's language.
+  const noSuchAction = await request.post(`/fr/detail/${productId}`, { headers: own, form: { intent: 'review' } })
+  expect(noSuchAction.status()).toBe(405)
+  expect(await noSuchAction.text()).toContain(escapeHtml(t('fr', 'errors:messages.405')))
+  const noSuchForm = await request.post('/en/checkout', { headers: own, form: { intent: 'nothing' } })
+  expect(noSuchForm.status()).toBe(400)
+  expect(await noSuchForm.text()).toContain(escapeHtml(t('en', 'errors:messages.400')))
   const nonLatin = await request.post('/consent', { headers: own, form: { intent: 'accept-all', redirectTo: '/☃' }, maxRedirects: 0 })
   expect(nonLatin.status()).toBe(303)
   expect(nonLatin.headers().location).toBe('/%E2%98%83')
