@@ -8,7 +8,8 @@ import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
 import { accountHeaders, accountPage, accountSession, loadOrder, reorder } from '~/store/customer.server'
-import { throwPageError, throwRequestError } from '~/store/errors.server'
+import { throwRequestError } from '~/lib/request-error.server'
+import { throwPageError } from '~/store/errors.server'
 
 const orderId = /^[0-9a-f]{32}$/
 

@@ -21,7 +21,8 @@ import {
   loadSalutations,
   profileView,
 } from '~/store/customer.server'
-import { storeViolationsToFields, throwPageError, throwRequestError } from '~/store/errors.server'
+import { throwRequestError } from '~/lib/request-error.server'
+import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 import { buttonClass } from '~/components/ui/button'
 

@@ -22,7 +22,8 @@ import {
   type MethodView,
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
-import { throwPageError, throwRequestError } from '~/store/errors.server'
+import { throwRequestError } from '~/lib/request-error.server'
+import { throwPageError } from '~/store/errors.server'
 
 /** Spec section 9: the success page goes on to the payment page after 5 seconds. */
 export const PAYMENT_REDIRECT_SECONDS = 5

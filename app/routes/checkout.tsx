@@ -36,7 +36,8 @@ import {
   updateCheckoutContext,
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
-import { throwPageError, throwRequestError } from '~/store/errors.server'
+import { throwRequestError } from '~/lib/request-error.server'
+import { throwPageError } from '~/store/errors.server'
 
 function seoOf(context: { publicUrl: string }, locale: Locale): { title: string; seo: SeoData } {
   const t = getT(locale, ['checkout', 'common'])

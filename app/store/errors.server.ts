@@ -1,8 +1,6 @@
 import { data } from '@remix-run/node'
 import { ApiClientError } from '@shopware/api-client'
 import type { Logger } from 'pino'
-import { getT } from '~/i18n.server'
-import type { Locale } from '~/lib/locale'
 
 /** One error of a Store API error envelope (ApiClientError.details.errors[]). */
 export interface StoreApiError {
@@ -243,12 +241,4 @@ export function storeViolationsToFields(err: unknown, fieldMap: Record<string, s
     if (!list.includes(key)) list.push(key)
   }
   return result
-}
-
-/**
- * A request the page cannot take, thrown to the error page with the translated message for its status
- * (errors.json `messages`): 400 for form data no form of the page sends, 405 for an action it does not have.
- */
-export function throwRequestError(locale: Locale, status: 400 | 405, headers?: HeadersInit): never {
-  throw data({ message: getT(locale)(`errors:messages.${status}`) }, { status, ...(headers ? { headers } : {}) })
 }
