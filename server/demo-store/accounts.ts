@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { CUSTOMER_GROUP_IDS, SALES_CHANNEL_ID } from './constants'
 import { country, countryState, customerGroup, paymentMethod, salutation, type ContextState } from './context'
 import type { JsonObject } from './criteria'
-import type { Db } from './db'
+import { statement, type Db } from './db'
 import { compact, type Serializer } from './entities'
 import { StoreApiError, type StoreApiErrorEntry } from './errors'
 
@@ -264,7 +264,7 @@ export function emailTaken(db: Db, email: string, exceptId?: string): boolean {
 /** The context's customer when logged in: exists, active, not a guest. */
 export function loggedInCustomer(db: Db, context: ContextState): Row | undefined {
   if (!context.customerId) return undefined
-  const row = db.prepare('SELECT * FROM customer WHERE id = ?').get(context.customerId) as Row | undefined
+  const row = statement(db, 'SELECT * FROM customer WHERE id = ?').get(context.customerId) as Row | undefined
   return row && row.active === 1 && row.guest === 0 ? row : undefined
 }
 
@@ -274,7 +274,7 @@ export function loggedInCustomer(db: Db, context: ContextState): Row | undefined
  */
 export function sessionCustomer(db: Db, context: ContextState): Row | undefined {
   if (!context.customerId) return undefined
-  const row = db.prepare('SELECT * FROM customer WHERE id = ?').get(context.customerId) as Row | undefined
+  const row = statement(db, 'SELECT * FROM customer WHERE id = ?').get(context.customerId) as Row | undefined
   return row && row.active === 1 ? row : undefined
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from './db'
+import { statement, type Db } from './db'
 import {
   COUNTRY_DE_ID, CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, PAYMENT_METHOD_IDS, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID,
   SHIPPING_METHOD_IDS,
@@ -34,17 +34,16 @@ export class ContextStore {
   constructor(private readonly db: Db) {}
 
   load(token: string): ContextState | null {
-    const row = this.db.prepare('SELECT payload FROM context WHERE token = ? AND parked = 0').get(token) as { payload: string } | undefined
+    const row = statement(this.db, 'SELECT payload FROM context WHERE token = ? AND parked = 0').get(token) as { payload: string } | undefined
     return row ? { ...defaultContextState(), ...(JSON.parse(row.payload) as Partial<ContextState>) } : null
   }
 
   save(token: string, state: ContextState): void {
-    this.db
-      .prepare(
-        'INSERT INTO context (token, payload, updated_at, customer_id, parked) VALUES (?, ?, ?, ?, 0) ' +
-          'ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at, customer_id = excluded.customer_id, parked = 0',
-      )
-      .run(token, JSON.stringify(state), new Date().toISOString(), state.customerId)
+    statement(
+      this.db,
+      'INSERT INTO context (token, payload, updated_at, customer_id, parked) VALUES (?, ?, ?, ?, 0) ' +
+        'ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at, customer_id = excluded.customer_id, parked = 0',
+    ).run(token, JSON.stringify(state), new Date().toISOString(), state.customerId)
   }
 
   /** Moves a token's context and cart to another token (SalesChannelContextPersister::replace + CartPersister::replace). */

@@ -1,9 +1,29 @@
-import Database from 'better-sqlite3'
+import Database, { type Statement } from 'better-sqlite3'
 import { CART_MIGRATION } from './schema-cart'
 import { ENGAGEMENT_MIGRATION } from './schema-engagement'
 import { ORDER_MIGRATION } from './schema-orders'
 
 export type Db = Database.Database
+
+const statements = new WeakMap<Db, Map<string, Statement<unknown[]>>>()
+
+/**
+ * Prepared statements are reused per database: a product card runs a dozen small queries, and every
+ * call with a session token reads its context and customer.
+ */
+export function statement(db: Db, sql: string): Statement<unknown[]> {
+  let cache = statements.get(db)
+  if (!cache) {
+    cache = new Map()
+    statements.set(db, cache)
+  }
+  let stmt = cache.get(sql)
+  if (!stmt) {
+    stmt = db.prepare<unknown[]>(sql)
+    cache.set(sql, stmt)
+  }
+  return stmt
+}
 
 /**
  * Ordered schema migrations. The index + 1 is the schema version stored in PRAGMA user_version,

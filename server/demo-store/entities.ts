@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Statement } from 'better-sqlite3'
-import type { Db } from './db'
+import { statement, type Db } from './db'
 import { CURRENCY_EUR_ID, CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEFAULT_PRODUCT_CMS_PAGE_ID, SALES_CHANNEL_ID } from './constants'
 import type { JsonObject, Json } from './criteria'
 import { cacheFor, SizedLru, TextCache } from './text-cache'
@@ -21,23 +20,6 @@ const CREATED_AT = '2024-01-01T00:00:00.000+00:00'
 const VERSION_ID = '0fa91ce3e96a4bc2be4bd9ce752c3425'
 /** Shopware's core.cart.maxQuantity default, used when a product sets no maxPurchase. */
 export const DEFAULT_MAX_PURCHASE = 100
-
-const statements = new WeakMap<Db, Map<string, Statement<unknown[]>>>()
-
-/** Prepared statements are reused per database: a product card runs a dozen small queries. */
-function statement(db: Db, sql: string): Statement<unknown[]> {
-  let cache = statements.get(db)
-  if (!cache) {
-    cache = new Map()
-    statements.set(db, cache)
-  }
-  let stmt = cache.get(sql)
-  if (!stmt) {
-    stmt = db.prepare<unknown[]>(sql)
-    cache.set(sql, stmt)
-  }
-  return stmt
-}
 
 /** The list price of a price row (product_price.list_price_net); null when the row names none. */
 export function rowListPrice(row: Row): number | null {
