@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { StoreCache } from './store/store-cache.server'
+import type { RequestErrorStatus } from './lib/request-error.server'
 
 /** Filled in while a request is handled and written into its single access-log line when it ends. */
 export interface RequestLogFields {
@@ -66,7 +67,7 @@ export interface LoadContext {
    * Set when the host refused the request (server/request-guard.ts): the page is rendered as the
    * error page with this status, and no action runs.
    */
-  rejection?: { status: number; reason: string }
+  rejection?: { status: RequestErrorStatus; reason: string }
   /** Makes the response's CSP allow the inline scripts of this finished document by hash instead of the nonce. */
   allowInlineScriptsOf(html: string): void
 }

@@ -30,6 +30,7 @@ import { JsonLd, useNonce } from '~/components/shell/nonce'
 import { Notifications } from '~/components/shell/notifications'
 import { ShellEffects } from '~/components/shell/shell-effects'
 import { getT } from '~/i18n.server'
+import { throwRequestError } from '~/lib/request-error.server'
 import { getLocaleFromPath, languageTags, localizePath, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { isLegalPage } from '~/lib/shop'
@@ -66,10 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   // The host refused the request (server/request-guard.ts): the page becomes the error page, no action ran.
-  if (context.rejection) {
-    const { status, reason } = context.rejection
-    throw data({ rejected: reason, message: getT(locale)(`errors:messages.${status}`) }, { status })
-  }
+  if (context.rejection) throwRequestError(locale, context.rejection.status, { rejected: context.rejection.reason })
   // The flash is read synchronously from the request's cookie, so the store call is the only wait.
   const flash = readFlash(request, context)
   // The cart count and the price audience need a store session (context cookie); anonymous pages make

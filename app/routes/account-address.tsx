@@ -121,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = addressActionSchema.safeParse(Object.fromEntries(formData))
-  if (!submission.success) throwRequestError(locale, 400, accountHeaders())
+  if (!submission.success) throwRequestError(locale, 400, { headers: accountHeaders() })
   const { intent: act, addressId } = submission.data
   try {
     if (act === 'delete') await deleteAddress(store, addressId)

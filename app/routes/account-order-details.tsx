@@ -45,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store } = await accountSession(context, request, locale)
   const formData = await request.formData()
   const id = (params.id ?? '').toLowerCase()
-  if (formData.get('intent') !== 'reorder') throwRequestError(locale, 405, accountHeaders())
+  if (formData.get('intent') !== 'reorder') throwRequestError(locale, 405, { headers: accountHeaders() })
   if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
   let result: Awaited<ReturnType<typeof reorder>>
   try {

@@ -149,7 +149,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (isRouteResponse(err)) throw err
     throwPageError(err, request)
   }
-  throwRequestError(locale, 400, headers)
+  throwRequestError(locale, 400, { headers })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

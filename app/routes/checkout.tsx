@@ -197,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isRouteResponse(err)) throw err
     throwPageError(err, request)
   }
-  throwRequestError(locale, 400, checkoutHeaders())
+  throwRequestError(locale, 400, { headers: checkoutHeaders() })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
