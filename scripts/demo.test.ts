@@ -148,7 +148,8 @@ describe('npm run demo -- approve-reseller EMAIL', () => {
     })
     expect(external.code).toBe(3)
     expect(external.stderr).toMatch(/Administration/)
-  })
+    // Four runs of npm and tsx one after another: on a busy machine more than vitest's default 30 s.
+  }, 60_000)
 })
 
 describe('npm run demo -- seed --products N [--data-dir DIR]', () => {

@@ -109,5 +109,6 @@ describe("against the demo store: the trees give the breadcrumb route's trail fo
       const fromTrees = trailFromNavigation(seoCategory!, forest)
       expect(fromTrees && toBreadcrumbs(fromTrees, locale), id).toEqual(toBreadcrumbs((await fetchBreadcrumb(store, id, 'product'))!, locale))
     }
-  })
+    // About 700 store calls one after another: on a busy machine more than vitest's default 30 s.
+  }, 120_000)
 })
