@@ -28,10 +28,12 @@ function Heart() {
 
 /**
  * The heart on product cards and the product page: a POST form to /wishlist (works without
- * JavaScript: the action toggles and answers 303 back to this page with a notification). With
- * JavaScript a fetcher toggles in place; the pressed state changes at once and settles on the
- * server's answer. Before the list is known (a cacheable page before hydration) the button has no
- * pressed state rather than a wrong one. Its accessible name names the product.
+ * JavaScript: the action answers 303 back to this page with a notification). With JavaScript a
+ * fetcher toggles in place; the pressed state changes at once and settles on the server's answer.
+ * Before the list is known (a cacheable page before hydration, and always without JavaScript) the
+ * button has no pressed state rather than a wrong one, and it only adds: a heart that looks empty
+ * must not take a product off the list. Removing is then done on /wishlist. Its accessible name
+ * names the product.
  */
 export function WishlistHeart({ productId, name, locale, className }: { productId: string; name: string; locale: Locale; className?: string }) {
   const { t } = useTranslation('wishlist')
@@ -86,7 +88,7 @@ export function WishlistHeart({ productId, name, locale, className }: { productI
       preventScrollReset
       onSubmit={submit}
     >
-      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="intent" value={onList === undefined ? 'add' : 'toggle'} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
