@@ -284,6 +284,21 @@ describe('search', () => {
     expect(result.currentFilters.search).toBe(term)
   })
 
+  it('finds German compounds by their last part, as Shopware does with reversed keywords', async () => {
+    const chains = (await search('Kette')).body
+    expect(numbers(chains)).toEqual(expect.arrayContaining(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004']))
+    const trousers = (await search('Hose')).body
+    expect(trousers.elements.map((p) => p.translated.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^Schnittschutzhose/)]))
+    // Only the end of a word: 'ette' alone is no word's start and 'kett' no word's end.
+    expect(numbers((await search('ketten')).body)).not.toContain('FS-20001')
+  })
+
+  it('reads a name with a model number as words when no product number starts so', async () => {
+    const winch = (await search('FSW 55')).body
+    expect(winch.elements.map((p) => p.translated.name)).toEqual(expect.arrayContaining([expect.stringMatching(/FSW 55/)]))
+    expect(winch.elements.every((p) => /FSW 55/.test(p.translated.name))).toBe(true)
+  })
+
   it('finds saw chains in English', async () => {
     const result = (await search('saw chain', 'en')).body
     expect(numbers(result).slice(0, 4).sort()).toEqual(['FS-20001', 'FS-20002', 'FS-20003', 'FS-20004'])

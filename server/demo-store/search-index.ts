@@ -1,5 +1,5 @@
 import { CUSTOMER_GROUP_IDS, LANGUAGE_IDS } from './constants'
-import type { Db } from './db'
+import { statement, type Db } from './db'
 
 type Row = Record<string, string | number | null>
 
@@ -42,20 +42,44 @@ function stripHtml(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ')
 }
 
+/** A word backwards, by characters ('kette' → 'ettek'). */
+function reversed(word: string): string {
+  return [...word].reverse().join('')
+}
+
 /**
- * An FTS5 MATCH expression: every word as a prefix (AND), or the whole term as a number prefix
- * when it contains a digit. Null when nothing searchable is left.
+ * The name's words backwards, for the `reversed` column: a query word then finds the words that end with
+ * it. Words with digits and words under three letters are left out, as Shopware's interpreter matches
+ * those only from the front.
  */
-export function matchExpression(term: string): string | null {
+export function reversedWords(text: string): string {
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !/\d/.test(w))
+    .map(reversed)
+    .join(' ')
+}
+
+/**
+ * FTS5 MATCH expressions, tried in order until one finds something. Every word must match (AND): as a
+ * prefix of a word, or, with three letters or more and no digit, as the end of a name word
+ * ('kette' finds 'Sägekette', Shopware's reversed keywords). A term with a digit also matches product
+ * numbers. Empty when nothing searchable is left.
+ */
+export function matchExpressions(term: string): string[] {
   const tokens = queryTokens(term)
-  if (tokens.length === 0) return null
+  if (tokens.length === 0) return []
   const compact = compactCode(term)
-  // A term shaped like an article number ('FS-20001', 'NO 1000', an EAN) searches numbers only, so its
-  // digits do not also prefix-match unrelated numbers inside other products' texts.
-  if (CODE_SHAPE.test(term.trim())) return `numbers : "${compact}"*`
-  const words = tokens.map((t) => `"${t}"*`).join(' ')
-  if (/\d/.test(compact) && compact.length >= 3) return `(${words}) OR (numbers : "${compact}"*)`
-  return words
+  const words = tokens
+    .map((t) => (t.length >= 3 && !/\d/.test(t) ? `({name numbers content} : "${t}"* OR reversed : "${reversed(t)}"*)` : `"${t}"*`))
+    // FTS5 joins parenthesised groups only with an explicit AND.
+    .join(' AND ')
+  // A term shaped like an article number ('FS-20001', 'NO 1000', an EAN) searches numbers first, so its
+  // digits do not also prefix-match unrelated numbers inside other products' texts; only when no number
+  // starts so is it read as words ('FSW 55' is the winch of that name).
+  if (CODE_SHAPE.test(term.trim())) return [`numbers : "${compact}"*`, words]
+  if (/\d/.test(compact) && compact.length >= 3) return [`(${words}) OR (numbers : "${compact}"*)`]
+  return [words]
 }
 
 const CODE_SHAPE = /^\p{L}{0,5}[\s\-./]*\d[\d\s\-./]*$/u
@@ -136,8 +160,8 @@ export function warmSearchIndex(db: Db): void {
  * only changes at seed time): a repeated search, its next page or another sorting costs no FTS query.
  */
 export function searchProducts(db: Db, languageId: string, term: string): SearchHit[] {
-  const match = matchExpression(term)
-  if (!match) return []
+  const expressions = matchExpressions(term)
+  if (expressions.length === 0) return []
   const cache = searchCache(db)
   const key = `${languageId}\u0000${term}`
   const cached = cache.results.get(key)
@@ -148,17 +172,18 @@ export function searchProducts(db: Db, languageId: string, term: string): Search
   }
   const { meta } = cache
   const language = meta.languages.indexOf(languageId)
-  const rows = db
-    .prepare('SELECT rowid AS rowid, bm25(product_search, 0, 0, 0, 10.0, 8.0, 1.0) AS score FROM product_search WHERE product_search MATCH ? ORDER BY score')
-    .raw()
-    .all(match) as Array<[number, number]>
+  // A word found at the end of a name word counts half as much as one found at its start.
+  const query = statement(db, 'SELECT rowid AS rowid, bm25(product_search, 0, 0, 0, 10.0, 8.0, 1.0, 5.0) AS score FROM product_search WHERE product_search MATCH ? ORDER BY score').raw()
   const compact = ` ${compactCode(term)} `
   const hits: SearchHit[] = []
-  for (const [rowid, score] of rows) {
-    const packed = rowid < meta.rows.length ? meta.rows[rowid]! - 1 : -1
-    if (packed < 0 || packed % 4 !== language) continue
-    const slot = Math.floor(packed / 4)
-    hits.push({ productId: meta.productIds[slot]!, unitId: meta.unitIds[slot]!, score: meta.numbers[slot]!.includes(compact) ? -1e9 : score })
+  for (const match of expressions) {
+    for (const [rowid, score] of query.all(match) as Array<[number, number]>) {
+      const packed = rowid < meta.rows.length ? meta.rows[rowid]! - 1 : -1
+      if (packed < 0 || packed % 4 !== language) continue
+      const slot = Math.floor(packed / 4)
+      hits.push({ productId: meta.productIds[slot]!, unitId: meta.unitIds[slot]!, score: meta.numbers[slot]!.includes(compact) ? -1e9 : score })
+    }
+    if (hits.length > 0) break
   }
   hits.sort((a, b) => a.score - b.score)
   cache.results.set(key, hits)
@@ -187,7 +212,7 @@ export function buildCatalogueIndex(db: Db): void {
     propertyIds.set(String(r.product_id), list)
   }
   searchCaches.delete(db)
-  const insert = db.prepare('INSERT INTO product_search (unit_id, product_id, language_id, name, numbers, content) VALUES (?, ?, ?, ?, ?, ?)')
+  const insert = db.prepare('INSERT INTO product_search (unit_id, product_id, language_id, name, numbers, content, reversed) VALUES (?, ?, ?, ?, ?, ?, ?)')
   const run = db.transaction(() => {
     db.exec('DELETE FROM product_search; DELETE FROM product_cheapest_price;')
     for (const p of products) {
@@ -208,7 +233,8 @@ export function buildCatalogueIndex(db: Db): void {
           ...Object.values(translatedCustom).filter((v): v is string => typeof v === 'string'),
           ...Object.entries(custom).filter(([k]) => k.startsWith('forst_')).flatMap(([, v]) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string'),
         ].join(' ')
-        insert.run(p.parent_id ?? p.id, p.id, languageId, indexText(String(t.name ?? '')), numbers.toLowerCase(), indexText(content))
+        const name = indexText(String(t.name ?? ''))
+        insert.run(p.parent_id ?? p.id, p.id, languageId, name, numbers.toLowerCase(), indexText(content), reversedWords(name))
       }
     }
     const members = new Map<string, string[]>()
