@@ -27,6 +27,7 @@ afterAll(() => demo?.close())
 const FS_10001 = '7500379cfa8d405f6ddc1d15032ef246'
 const FS_10007 = 'b80f54053a6375760450872c358203a5'
 const FS_10006 = 'db5679f1dfaf19048ecd70ff57f0285c'
+const FS_10003 = '74a2393f454b431efdfa7fdae2596002'
 
 function setup(cookie?: string, init: RequestInit = {}) {
   const { context, lines } = testContext(`${demo.origin}/store-api`, {
@@ -75,6 +76,7 @@ describe('cart errors', () => {
       cartMessages({
         'min-order-quantityX': { messageKey: 'min-order-quantity', level: 10, parameters: { quantity: 2 } },
         'weirdX': { messageKey: 'something-else', level: 20 },
+        'payment-method-blocked-Rechnung': { messageKey: 'payment-method-blocked', level: 10, parameters: { name: 'Rechnung' } },
       }),
     ).toEqual([
       { key: 'min-order-quantity', level: 10, quantity: 2 },
@@ -97,6 +99,16 @@ describe('addToCart', () => {
     expect(again.count).toBe(3)
     // The session's token did not change: no cookie to set again.
     expect(again.headers).toEqual([])
+  })
+
+  it('says what changed for the whole cart apart from the product, which was added', async () => {
+    const { context, request } = setup()
+    // Two winches exceed the invoice payment's 5,000 € net: the store blocks it for this cart.
+    const result = await addToCart(context, request, 'de', FS_10003, 2)
+    expect(result).toMatchObject({ added: true, messages: [] })
+    expect(result.notices).toEqual([
+      { type: 'warning', messageKey: 'cart:messages.payment-method-blocked', values: { name: expect.any(String) } },
+    ])
   })
 
   it('reports the store refusing a product without stock or price', async () => {

@@ -6,7 +6,7 @@ import { addToCartSchema } from '~/forms/add-to-cart'
 import { chosenFile, promotionSchema, quantitySchema, quickOrderSchema, removeSchema, type CartIntent } from '~/forms/cart'
 import { formMessage } from '~/forms/messages'
 import type { LoadContext } from '~/load-context'
-import { cartNotices } from '~/lib/cart-messages'
+import { cartMessageKeys, cartNotices } from '~/lib/cart-messages'
 import { safeMediaUrl, safeRedirectPath } from '~/lib/links'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
@@ -110,7 +110,10 @@ export interface CartMessage {
 export interface AddToCartResult {
   /** Product lines added or raised, i.e. the request ended in the cart. */
   added: boolean
+  /** What the store did with the product line. */
   messages: CartMessage[]
+  /** What the store says about the whole cart after it (e.g. the invoice payment no longer available). */
+  notices: FlashMessage[]
   count: number
   /** Set-Cookie headers for the context token (a new session starts with the first item). */
   headers: string[]
@@ -127,15 +130,27 @@ export function cartCount(cart: Pick<Cart, 'lineItems'> | undefined): number {
     .reduce((sum, item) => sum + (item.quantity ?? 0), 0)
 }
 
-/** `cart.errors` is an id-keyed object, or `[]` when empty (store-api-notes §6): both become a list. */
+/**
+ * Errors about the cart as a whole (a payment or shipping method blocked, a promotion, an address):
+ * known to the cart's own texts, and not about the product just added.
+ */
+function aboutWholeCart(error: Record<string, unknown>): boolean {
+  const key = typeof error.messageKey === 'string' ? error.messageKey : ''
+  return (cartMessageKeys as readonly string[]).includes(key) && !(knownCartErrors as readonly string[]).includes(key)
+}
+
+/**
+ * The errors about the product line, for the buy box's text that names the product. `cart.errors` is an
+ * id-keyed object, or `[]` when empty (store-api-notes §6): both become a list. Errors about the whole
+ * cart are left to cartNotices: a blocked invoice payment must not read as the product not being added.
+ */
 export function cartMessages(errors: unknown): CartMessage[] {
-  const list: unknown[] = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors) : []
-  return list.flatMap((raw) => {
-    if (!raw || typeof raw !== 'object') return []
-    const error = raw as { messageKey?: unknown; level?: unknown; parameters?: { quantity?: unknown }; quantity?: unknown }
+  return errorList(errors).flatMap((error) => {
+    if (aboutWholeCart(error)) return []
     const messageKey = typeof error.messageKey === 'string' ? error.messageKey : ''
     const key: CartErrorKey = (knownCartErrors as readonly string[]).includes(messageKey) ? (messageKey as CartErrorKey) : 'generic'
-    const quantity = Number(error.parameters?.quantity ?? error.quantity)
+    const parameters = error.parameters && typeof error.parameters === 'object' ? (error.parameters as { quantity?: unknown }) : {}
+    const quantity = Number(parameters.quantity ?? error.quantity)
     const message: CartMessage = { key, level: typeof error.level === 'number' ? error.level : 20 }
     if (Number.isFinite(quantity) && quantity > 0) message.quantity = quantity
     return [message]
@@ -187,8 +202,9 @@ export async function addToCart(
     body: { items: [{ id: productId, referencedId: productId, type: 'product', quantity }] },
   })
   const messages = cartMessages(cart.errors)
+  const notices = cartNotices(errorList(cart.errors).filter(aboutWholeCart))
   const added = (cart.lineItems ?? []).some((item) => item.id === productId || item.referencedId === productId)
-  return { added, messages, count: cartCount(cart), headers: store.commit() }
+  return { added, messages, notices, count: cartCount(cart), headers: store.commit() }
 }
 
 export type AddToCartOutcome =
@@ -229,8 +245,10 @@ export async function addToCartAction(
   const headers = new Headers()
   for (const cookie of result.headers) headers.append('Set-Cookie', cookie)
   // The buy box with JS opens the side cart on the added line, which confirms it; a notice would only
-  // push the page down behind it. Problems are still said on the page.
-  if (problem || formData.get('confirmation') !== 'side-cart') headers.append('Set-Cookie', flash(context, message, request))
+  // push the page down behind it. Problems, and what changed for the whole cart, are still said on the page.
+  const confirmed = !problem && formData.get('confirmation') === 'side-cart'
+  const messages = [...(confirmed ? [] : [message]), ...result.notices]
+  if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))
   return { type: 'done', location, headers }
 }
 

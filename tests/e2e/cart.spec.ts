@@ -70,6 +70,24 @@ test('the add-to-cart action answers a bad quantity with 400 and a translated fi
   expect(ok.headers()['location']).toBe('/en/felling-wedge-plastic/FS-30001')
 })
 
+test('a product that takes the cart over the invoice limit is added, and the shopper is told that invoice is gone', async ({ page }) => {
+  await page.goto('/detail/74a2393f454b431efdfa7fdae2596002') // FS-10003, 3,990 € net: two exceed invoice's 5,000 €
+  const js = test.info().project.name === 'js'
+  if (js) await expect(page.locator('body[data-ready]')).toBeAttached()
+  await page.getByRole('spinbutton', { name: t('de', 'product:buy.quantity'), exact: true }).fill('2')
+  await page.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
+  await expect(page.locator('.cart-badge')).toHaveText('2')
+  if (js) {
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
+  } else {
+    await expect(page.getByText(t('de', 'product:cart.added', { name: 'Forstseilwinde FSW 55' }))).toBeVisible()
+  }
+  await expect(page.getByText(t('de', 'cart:messages.payment-method-blocked', { name: 'Rechnung' }))).toBeVisible()
+  // The product was added: no word of it failing.
+  await expect(page.getByText(t('de', 'product:cart.errors.generic', { name: 'Forstseilwinde FSW 55' }))).toHaveCount(0)
+})
+
 test('cart adjustments from the store are shown translated', async ({ page }) => {
   await page.goto(winchFsw80)
   // With JavaScript a click before hydration would be the plain form post, and no side cart would open.
