@@ -15,14 +15,17 @@ import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/s
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
-  // Only the bare German root decides by cookie and browser language; a prefix always wins.
-  const detects = url.pathname === '/'
-  if (detects) {
+  // Only the bare German root decides by cookie and browser language; a prefix always wins. A shopper
+  // who comes from one of the shop's own pages (the logo, the redirect after logging out) already reads
+  // German there: only arrivals from elsewhere are sent on.
+  const bareRoot = url.pathname === '/'
+  const vary = 'Accept-Language, Cookie, Sec-Fetch-Site'
+  if (bareRoot && request.headers.get('Sec-Fetch-Site') !== 'same-origin') {
     const preferred = landingLocale(request)
     if (preferred && preferred !== locale) {
       throw redirect(`${localizePath(preferred, '/')}${url.search}`, {
         status: 302,
-        headers: { 'Cache-Control': 'private, no-store', Vary: 'Accept-Language, Cookie' },
+        headers: { 'Cache-Control': 'private, no-store', Vary: vary },
       })
     }
   }
@@ -34,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throwPageError(err, request)
   }
   const headers = new Headers({ 'Cache-Control': catalogueCacheControl(store.hasSession) })
-  if (detects) headers.set('Vary', 'Accept-Language, Cookie')
+  if (bareRoot) headers.set('Vary', vary)
   return data({ locale, view: contentView(page), seo: contentSeo(context, locale, page, true), breadcrumbs: [] }, { headers })
 }
 

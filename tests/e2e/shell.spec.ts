@@ -79,6 +79,19 @@ test('the bare / sends a French browser to /fr, and a stored choice wins', async
   expect(page.status()).toBe(200)
 })
 
+test.describe('a French browser', () => {
+  test.use({ locale: 'fr-FR' })
+
+  test('reading the German shop stays German when a link leads to /; arriving from outside it is sent to /fr', async ({ page }) => {
+    await page.goto('/produkte/')
+    await page.getByRole('link', { name: t('de', 'header.home') }).click()
+    await expect(page.locator('html')).toHaveAttribute('lang', /^de/)
+    expect(new URL(page.url()).pathname).toBe('/')
+    await page.goto('/')
+    expect(new URL(page.url()).pathname).toBe('/fr')
+  })
+})
+
 test('menu leads to a category content page', async ({ page }) => {
   await page.goto('/')
   const nav = page.getByRole('navigation', { name: t('de', 'header.mainNavigation') })
