@@ -24,6 +24,11 @@ describe('sanitizeCmsHtml', () => {
   it('turns h1 into h2 and keeps lists and tables', () => {
     expect(sanitizeCmsHtml('<h1>T</h1><ul><li>a</li></ul>', shop)).toBe('<h2>T</h2><ul><li>a</li></ul>')
   })
+  it('makes a table focusable, so that a table wider than a phone can be scrolled by keyboard', () => {
+    expect(sanitizeCmsHtml('<table tabindex="-1" onfocus="x()"><tr><td>a</td></tr></table>', shop)).toBe(
+      '<table tabindex="0"><tr><td>a</td></tr></table>',
+    )
+  })
 })
 
 describe('layout value guards', () => {

@@ -48,6 +48,7 @@ export function sanitizeCmsHtml(html: string, publicUrl: string): string {
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
       img: ['src', 'alt', 'width', 'height', 'title', 'loading'],
+      table: ['tabindex'],
       th: ['colspan', 'rowspan', 'scope'],
       td: ['colspan', 'rowspan'],
       abbr: ['title'],
@@ -59,6 +60,8 @@ export function sanitizeCmsHtml(html: string, publicUrl: string): string {
     disallowedTagsMode: 'discard',
     transformTags: {
       h1: 'h2',
+      // A table wider than the column scrolls (cms.css): focusable, it can be scrolled by keyboard.
+      table: (_tagName, attribs) => ({ tagName: 'table', attribs: { ...attribs, tabindex: '0' } }),
       a: (tagName, attribs) => {
         const { rel: _rel, target, ...rest } = attribs
         const href = rest.href ?? ''
