@@ -42,7 +42,7 @@ test('contact page from the footer: a bad email is rejected at the field, then t
   await expect(page).toHaveURL(/\/en\/contact$/)
 
   // The copy to the sender and the mail to the shop, both in English.
-  const copy = await waitForMail(request, email, `Your request to Forsttechnik Demo: ${subject}`)
+  const copy = await waitForMail(request, email, `Your request to Waldwerk Forsttechnik: ${subject}`)
   expect(copy).toContain('10042')
   await waitForMail(request, SHOP, `Contact request: ${subject}`, email)
 })

@@ -26,7 +26,7 @@ test('the home page has one h1, a heading per section in order, and labelled way
   // B2B trust points.
   await expect(main.getByText('Lieferung in 1–3 Werktagen')).toBeVisible()
   await expect(main.getByText('Kauf auf Rechnung')).toBeVisible()
-  await expect(main.getByRole('link', { name: '+49 761 000000' })).toHaveAttribute('href', 'tel:+49761000000')
+  await expect(main.getByRole('link', { name: '+49 7151 98765-0' })).toHaveAttribute('href', 'tel:+4971519876500')
 
   // The spare parts finder is reachable from the hero and from the spare parts section.
   await expect(main.getByRole('link', { name: t('de', 'content:home.finder'), exact: true })).toHaveAttribute('href', '/product-finder')

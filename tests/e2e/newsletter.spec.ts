@@ -41,7 +41,7 @@ test('subscribe from the footer, confirm by the mailed link, unsubscribe by the 
   await page.getByRole('button', { name: t('en', 'contact:newsletter.confirm.submit') }).click()
   await expect(page.getByText(t('en', 'contact:newsletter.confirm.invalid'))).toBeVisible()
 
-  const welcome = await waitForMail(request, email, 'Welcome to the Forsttechnik Demo newsletter')
+  const welcome = await waitForMail(request, email, 'Welcome to the Waldwerk Forsttechnik newsletter')
   const unsubscribeUrl = new URL(linkIn(welcome, '/newsletter/unsubscribe?'))
   await page.goto(`${unsubscribeUrl.pathname}${unsubscribeUrl.search}`)
   await expect(page.getByLabel(label(t('en', 'contact:newsletter.email')))).toHaveValue(email)

@@ -44,7 +44,7 @@ describe('POST /contact-form', () => {
     expect(shop.text).toContain('Passt die FSW 55 an einen Fendt 310?')
     expect(shop.text).toContain('Telefon: +49 761 1234')
     const [copy] = await waitForMails(store, (m) => m.to === body.email)
-    expect(copy.subject).toBe('Ihre Anfrage bei Forsttechnik Demo: Frage zur Seilwinde')
+    expect(copy.subject).toBe('Ihre Anfrage bei Waldwerk Forsttechnik: Frage zur Seilwinde')
     expect(copy.text).toContain('Hallo Erika Tanne,')
     expect(copy.text).toContain('Bestellnummer: 10042')
   })
@@ -53,7 +53,7 @@ describe('POST /contact-form', () => {
     const body = message({ subject: 'Question', comment: 'Bonjour' })
     expect((await send(body, LANGUAGE_IDS.fr)).status).toBe(200)
     const [copy] = await waitForMails(store, (m) => m.to === body.email)
-    expect(copy.subject).toBe('Votre demande à Forsttechnik Demo\u00a0: Question')
+    expect(copy.subject).toBe('Votre demande à Waldwerk Forsttechnik\u00a0: Question')
   })
 
   it('answers violations in Shopware’s format at the fields (salutation, email, subject, comment, names)', async () => {

@@ -40,7 +40,7 @@ describe('POST /newsletter/subscribe', () => {
     expect(response.body).toMatchObject({ success: true, status: 'notSet' })
     expectConformant('POST /newsletter/subscribe', response)
     const [mail] = await waitForMails(store, (m) => m.to === email)
-    expect(mail.subject).toBe('Please confirm your newsletter subscription at Forsttechnik Demo')
+    expect(mail.subject).toBe('Please confirm your newsletter subscription at Waldwerk Forsttechnik')
     expect(mail.text).toContain('Hello Erika Tanne,')
     const link = await optInLink(email)
     expect(`${link.origin}${link.pathname}`).toBe(`${store.origin}/en/newsletter-subscribe`)

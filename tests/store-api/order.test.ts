@@ -306,7 +306,7 @@ describe('POST /checkout/order', () => {
     const placed = response.body as Json
     expect(placed).toMatchObject({ languageId: LANGUAGE_IDS.en, orderCustomer: { email }, stateMachineState: { translated: { name: 'Open' } } })
     const mail = await mailTo(email, String(placed.orderNumber))
-    expect(mail.subject).toBe(`Your order ${String(placed.orderNumber)} at Forsttechnik Demo`)
+    expect(mail.subject).toBe(`Your order ${String(placed.orderNumber)} at Waldwerk Forsttechnik`)
     const line = (placed.lineItems as Json[])[0]
     expect(mail.text).toContain(String(line.label))
     expect(mail.text).toContain('FS-10001')
@@ -325,7 +325,7 @@ describe('POST /checkout/order', () => {
     await mailTo(DEMO_ACCOUNTS.customer.email, String(placed.orderNumber))
     const all = (await readOutbox(join(store.dataDir, 'outbox'))).filter((m) => m.subject.includes(String(placed.orderNumber)))
     expect(all).toHaveLength(1)
-    expect(all[0].subject).toBe(`Ihre Bestellung ${String(placed.orderNumber)} bei Forsttechnik Demo`)
+    expect(all[0].subject).toBe(`Ihre Bestellung ${String(placed.orderNumber)} bei Waldwerk Forsttechnik`)
     expect(all[0].text).toContain('zzgl. 19 % MwSt.')
     expect(all[0].text).toContain('Zahlungsart: Rechnung')
     expect(all[0].text).toContain('Rechnungsadresse:')
@@ -399,7 +399,7 @@ describe('order confirmation texts', () => {
         shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07',
       },
     })
-    expect(mail.subject).toBe('Votre commande 10042 chez Forsttechnik Demo')
+    expect(mail.subject).toBe('Votre commande 10042 chez Waldwerk Forsttechnik')
     expect(mail.text).toContain('Mode de paiement\u00a0: Facture')
     expect(mail.text).toContain('TVA 19\u00a0%')
     expect(mail.text).toContain('Date de livraison souhaitée\u00a0: 7 janvier 2030')

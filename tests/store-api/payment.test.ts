@@ -126,7 +126,7 @@ describe('demo payment page', () => {
     expect(html).toContain('<html lang="fr">')
     expect(html).toContain(String(order.orderNumber))
     expect(html).toContain(new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(Number(order.amountTotal)))
-    expect(html).toContain('Forsttechnik Demo')
+    expect(html).toContain('Waldwerk Forsttechnik')
     expect(html).toMatch(/<form method="post" action="\/demo-payment\/[A-Za-z0-9_-]{43}">/)
     for (const [value, label] of [['pay', 'Payer maintenant'], ['fail', 'Simuler un échec de paiement'], ['cancel', 'Annuler']]) {
       expect(html).toContain(`<button type="submit" name="action" value="${value}"`)

@@ -51,7 +51,7 @@ describe('POST /forst/price-request', () => {
       expect(shop.text).toContain(part)
     }
     const [copy] = await waitForMails(store, (m) => m.to === body.email)
-    expect(copy.subject).toBe('Ihre Preisanfrage zu FS-10006 Forstseilwinde FSW 100 bei Forsttechnik Demo')
+    expect(copy.subject).toBe('Ihre Preisanfrage zu FS-10006 Forstseilwinde FSW 100 bei Waldwerk Forsttechnik')
     expect(copy.text).toContain('Hallo Erika Tanne,')
   })
 
@@ -59,7 +59,7 @@ describe('POST /forst/price-request', () => {
     const en = request({ quantity: undefined })
     expect((await send(en, { languageId: LANGUAGE_IDS.en })).status).toBe(200)
     const [enCopy] = await waitForMails(store, (m) => m.to === en.email)
-    expect(enCopy.subject).toMatch(/^Your price request for FS-10006 .* at Forsttechnik Demo$/)
+    expect(enCopy.subject).toMatch(/^Your price request for FS-10006 .* at Waldwerk Forsttechnik$/)
     expect(enCopy.text).toContain('Quantity: 1')
     expect(enCopy.text).toContain('Desired price (net): €5,400.50')
     const fr = request({ desiredPrice: '99.9' })

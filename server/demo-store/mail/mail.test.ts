@@ -64,7 +64,7 @@ describe('mailer without SMTP: the outbox', () => {
       expect(files[0]?.slice(0, -4)).toMatch(OUTBOX_ID)
       const raw = await readFile(join(outboxDir, files[0] as string), 'utf8')
       expect(raw).toMatch(/^MIME-Version: 1\.0\r$/m)
-      expect(raw).toMatch(/^From: Forsttechnik Demo <shop@example\.com>\r$/m)
+      expect(raw).toMatch(/^From: Waldwerk Forsttechnik <shop@example\.com>\r$/m)
       expect(raw).toMatch(/^To: Anna Berg <anna\.berg@example\.com>\r$/m)
       expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m)
       expect(raw).toMatch(new RegExp(`^Content-Language: ${language}\\r$`, 'm'))
@@ -293,7 +293,7 @@ describe('form mails (contact form, newsletter, price request)', () => {
     })
     const [mail] = await readOutbox(outboxDir)
     // Line breaks of a form field never reach the header.
-    expect(mail?.subject).toBe('Votre demande à Forsttechnik Demo\u00a0: Treuil Bcc: x@example.com')
+    expect(mail?.subject).toBe('Votre demande à Waldwerk Forsttechnik\u00a0: Treuil Bcc: x@example.com')
     expect(mail?.text).toContain('Bonjour Anna Berg,')
     expect(mail?.text).toContain('Objet\u00a0: Treuil')
     expect(mail?.text).toContain('Message\u00a0:\nLigne 1\nLigne <2>')
