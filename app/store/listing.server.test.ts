@@ -135,4 +135,17 @@ describe('manufacturers', () => {
     expect(ignored!.listing.query.manufacturer).toEqual([])
     expect(await loadManufacturerPage(context, request, 'de', 'f'.repeat(32), q())).toBeUndefined()
   })
+
+  it("offers only the filters of the manufacturer's own products", async () => {
+    const { context, request } = setup()
+    const all = await loadManufacturers(context, request, 'de')
+    const manufacturer = all.find((m) => m.name === 'Alpentec')!
+    const page = await loadManufacturerPage(context, request, 'de', manufacturer.id, q('limit=100'))
+    const catalogue = await loadCategoryListing(context, request, 'de', sid('category:root'), q('limit=1'))
+    const prices = page!.listing.products.map((p) => p.price ?? 0)
+    // The whole catalogue reaches thousands of euros and has dozens of property groups.
+    expect(page!.listing.facets.price!.max).toBe(Math.ceil(Math.max(...prices)))
+    expect(page!.listing.facets.price!.max).toBeLessThan(catalogue.facets.price!.max)
+    expect(page!.listing.facets.properties.length).toBeLessThan(catalogue.facets.properties.length)
+  })
 })

@@ -340,9 +340,11 @@ export async function loadManufacturers(context: StoreContext, request: Request,
 }
 
 /**
- * A manufacturer and its products: the catalogue listing fixed to that manufacturer. The store's
- * manufacturer facet ignores the listing's own manufacturer filter, so the same answer names the
- * manufacturer; undefined when it has no products (or does not exist).
+ * A manufacturer and its products: the catalogue listing fixed to that manufacturer. With
+ * `reduce-aggregations` (Shopware's listing parameter) every facet counts only the products the other
+ * filters leave, so the filter panel offers this manufacturer's properties and price range, not the
+ * whole catalogue's; the manufacturer facet still ignores its own filter, so the same answer names the
+ * manufacturer. Undefined when it has no products (or does not exist).
  */
 export async function loadManufacturerPage(
   context: StoreContext,
@@ -355,7 +357,7 @@ export async function loadManufacturerPage(
   const rootId = await navigationCategoryId(store)
   // The page fixes the manufacturer: a `manufacturer` parameter in its URL has no say.
   const pageQuery: ListingQuery = { ...query, manufacturer: [] }
-  const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] })
+  const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] }, { 'reduce-aggregations': true })
   const found = manufacturersOf(data).find((m) => m.id === id)
   if (!found) return undefined
   const listing = await fitCardPricesToRange(store, toListingView(data, pageQuery, locale))
