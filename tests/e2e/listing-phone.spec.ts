@@ -33,6 +33,18 @@ test('phone listing: filters behind a closed Filter button, sorting and count be
   expect(await onFirstScreen(page, '.listing-grid li')).toBe(true)
   expect(await onFirstScreen(page, '.listing-grid li .card-price-amount')).toBe(true)
 
+  const applySort = page.getByRole('button', { name: t('de', 'listing:sort.apply') })
+  if (testInfo.project.use.javaScriptEnabled === false) {
+    // The filter panel's apply button is inside the closed panel: the sorting has a button of its own.
+    await sort.selectOption('price-asc')
+    await applySort.click()
+    await expect(page).toHaveURL(/[?&]order=price-asc/)
+    await expect(sort).toHaveValue('price-asc')
+  } else {
+    // With JS a new sorting applies on change.
+    await expect(applySort).toBeHidden()
+  }
+
   // The button opens the filters; choosing one and applying it filters the listing.
   await filterButton.click()
   await expect(makers).toBeVisible()

@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from '
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { useHydrated } from '~/lib/use-hydrated'
+import { ChevronIcon } from '~/components/shell/icons'
 import { JsonLd } from '~/components/shell/nonce'
 import { useCompactLayout } from '~/components/shell/use-device'
 import { buttonClass } from '~/components/ui/button'
@@ -112,7 +113,14 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
     const next = parseListingQuery(params)
-    navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
+    const navigation: unknown = navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
+    // A newer change (the second price field, typed before the first result came) aborts this one's
+    // data request: that rejection is expected, anything else stays an error.
+    if (navigation instanceof Promise) {
+      navigation.catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) throw error
+      })
+    }
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -165,6 +173,11 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
             </option>
           ))}
         </select>
+        {/* Without JS the apply button sits in the filter panel, closed on a phone: the sorting gets its own. */}
+        <button type="submit" className={buttonClass({ variant: 'secondary' }, 'listing-sort-apply')}>
+          <ChevronIcon direction="right" />
+          <span className="visually-hidden">{t('sort.apply')}</span>
+        </button>
       </div>
       {/* Closed as rendered, so a phone shows products first, also without JS; from 960 px the CSS
           shows the content of the closed panel (::details-content) and JS opens it. */}
