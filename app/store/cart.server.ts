@@ -530,7 +530,14 @@ export async function cartAction(context: CartContext, request: Request, locale:
         const submission = parseWithZod(formData, { schema: promotionSchema })
         if (submission.status !== 'success') return { type: 'invalid', formId: intent, reply: submission.reply() }
         const code = submission.value.code
-        const cart = apply(await addPromotionCode(context, request, locale, code))
+        const mutation = await addPromotionCode(context, request, locale, code)
+        // An unknown code is bad input: said at the field with the code kept (400), not in a notice far
+        // above it. The store left the cart as it was.
+        if (mutation.cart.notices.some((n) => n.messageKey === 'cart:messages.promotion-not-found')) {
+          const problem = formMessage('cart:messages.promotion-not-found', { code })
+          return { type: 'invalid', formId: intent, reply: submission.reply({ fieldErrors: { code: [problem] } }) }
+        }
+        const cart = apply(mutation)
         const applied = cart.promotions.some((p) => p.code.toLowerCase() === code.toLowerCase())
         if (applied && !linePromotionNotice(messages)) {
           messages.unshift({ type: 'success', messageKey: 'cart:messages.promotionAdded', values: { code } })

@@ -144,8 +144,13 @@ test('promotion codes: an unknown one is reported, a valid one applied and remov
   await expect(page.getByText(t('fr', 'cart:errors.codeRequired'))).toBeVisible()
 
   await code.fill('NOPE2024')
+  const refused = testInfo.project.use.javaScriptEnabled === false ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
   await redeem.click()
+  if (refused) expect((await refused).status()).toBe(400)
+  // An unknown code is bad input: the error stands at the field, which keeps what was typed.
   await expect(page.getByText(t('fr', 'cart:messages.promotion-not-found', { code: 'NOPE2024' }))).toHaveCount(1)
+  await expect(page.getByLabel(t('fr', 'cart:promotion.label'))).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel(t('fr', 'cart:promotion.label'))).toHaveValue('NOPE2024')
   await expect(page.getByTestId('cart-promotion')).toHaveCount(0)
 
   await page.getByLabel(t('fr', 'cart:promotion.label')).fill('FORST10')
