@@ -58,15 +58,16 @@ export default function ResetPassword() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const failed = !hash || form.errors?.includes(FAILED)
+  // No valid hash: the link was used, expired or cut off; trying later would not help, a new link does.
+  const failure = !hash ? t('reset.linkInvalid') : form.errors?.includes(FAILED) ? t('reset.failed') : undefined
   return (
     <div className="container auth-page auth-page-wide">
       <section className="auth-card" aria-labelledby="reset-title">
         <h1 id="reset-title">{t('reset.title')}</h1>
-        {failed ? (
+        {failure ? (
           <>
             <p className="auth-status auth-status-danger" role="alert">
-              {t('reset.failed')}
+              {failure}
             </p>
             <Link to={localizePath(locale, '/account/recover')} className={buttonClass({ variant: 'secondary' })}>
               {t('reset.requestNew')}

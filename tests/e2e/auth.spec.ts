@@ -247,14 +247,14 @@ test('password recovery: the same answer for any address, a new password by the 
   await logInThroughForm(page, 'en', who.email, newPassword)
   await expect(page).toHaveURL(/\/en\/account$/)
 
-  // The link is used up.
+  // The link is used up: a new one is what helps, not trying later.
   await page.goto(resetUrl)
-  await expect(page.getByText(t('en', 'auth:reset.failed'))).toBeVisible()
+  await expect(page.getByText(t('en', 'auth:reset.linkInvalid'))).toBeVisible()
 })
 
-test('an unknown reset link says the reset failed', async ({ page }) => {
+test('an unknown reset link says the link is invalid and offers a new one', async ({ page }) => {
   await page.goto(`/fr/reset-password?hash=${'x'.repeat(32)}`)
-  await expect(page.getByText(t('fr', 'auth:reset.failed'))).toBeVisible()
+  await expect(page.getByText(t('fr', 'auth:reset.linkInvalid'))).toBeVisible()
   await expect(page.getByRole('link', { name: t('fr', 'auth:reset.requestNew') })).toHaveAttribute('href', '/fr/account/recover')
 })
 
