@@ -126,6 +126,12 @@ describe('register schema', () => {
     })
   })
 
+  it('says the repeated password is required when it is empty, also while the password is missing', () => {
+    const { password: _p, passwordConfirm: _c, ...rest } = validRegistration
+    const errors = errorsOf(parseWithZod(form(rest), { schema: registerSchema(countries) }))
+    expect(errors).toMatchObject({ password: [validation.required], passwordConfirm: [validation.required] })
+  })
+
   it('refuses a state of another country (the no-JS select lists them all)', () => {
     const errors = errorsOf(
       parseWithZod(form({ ...validRegistration, 'billingAddress.countryStateId': TYROL }), { schema: registerSchema(countries) }),

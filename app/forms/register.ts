@@ -55,8 +55,10 @@ function crossFieldChecks(countries: CountryChoice[]) {
     .superRefine((raw, ctx) => {
       const values = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
       const issues: Issue[] = []
-      if (typeof values.password === 'string' && values.passwordConfirm !== values.password) {
-        issues.push({ path: ['passwordConfirm'], message: values.passwordConfirm === undefined ? validation.required : validation.repeatPassword })
+      // A required field says so when empty, also while the password itself is still missing.
+      if (values.passwordConfirm === undefined) issues.push({ path: ['passwordConfirm'], message: validation.required })
+      else if (typeof values.password === 'string' && values.passwordConfirm !== values.password) {
+        issues.push({ path: ['passwordConfirm'], message: validation.repeatPassword })
       }
       const billing = addressSchema.safeParse(values.billingAddress ?? {})
       if (billing.success) {
