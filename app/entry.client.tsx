@@ -47,6 +47,18 @@ function parsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
 }
 
+/**
+ * A navigation started while another is loading aborts the older one, and Remix's single fetch leaves the
+ * aborted request's promise rejected with nobody waiting for it (seen when a listing filter changed
+ * twice in quick succession). A cancellation is not an error of the page; every other rejection is
+ * still reported.
+ */
+function ignoreAbortedRequests() {
+  window.addEventListener('unhandledrejection', (event) => {
+    if (event.reason instanceof DOMException && event.reason.name === 'AbortError') event.preventDefault()
+  })
+}
+
 async function hydrate() {
   const locale = documentLocale()
   await parsed()
@@ -66,4 +78,5 @@ async function hydrate() {
   })
 }
 
+ignoreAbortedRequests()
 void hydrate()

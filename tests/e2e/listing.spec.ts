@@ -35,6 +35,18 @@ test('filter by manufacturer and remove the active filter', async ({ page }, tes
   await expect(page.getByText(count(44))).toBeVisible()
 })
 
+test('a request cancelled by a newer navigation is no error of the page; other failures still are @js', async ({ page }, testInfo) => {
+  // Remix leaves the aborted request of an interrupted navigation rejected with nobody waiting for it
+  // (a listing filter changed twice in quick succession); here that rejection is made directly.
+  testInfo.annotations.push({ type: 'allow-console-errors', description: 'the second rejection must be reported' })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await open(page, testInfo, '/produkte/')
+  await page.evaluate("setTimeout(() => { const c = new AbortController(); c.abort(); Promise.reject(c.signal.reason); Promise.reject(new Error('kept')) })")
+  await expect.poll(() => errors).toContain('kept')
+  expect(errors).toEqual(['kept'])
+})
+
 test('filter by tag: the facet lists the tags of the listed products', async ({ page }, testInfo) => {
   await open(page, testInfo, '/produkte/')
   const tags = page.getByRole('group', { name: t('de', 'listing:filters.tags') })

@@ -113,14 +113,7 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
     const next = parseListingQuery(params)
-    const navigation: unknown = navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
-    // A newer change (the second price field, typed before the first result came) aborts this one's
-    // data request: that rejection is expected, anything else stays an error.
-    if (navigation instanceof Promise) {
-      navigation.catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) throw error
-      })
-    }
+    navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
