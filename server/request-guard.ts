@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
+import type { RequestErrorStatus } from '../app/lib/request-error.server'
 import { getLocaleFromPath, localizePath } from '../app/lib/locale'
 
 /**
@@ -12,7 +13,7 @@ import { getLocaleFromPath, localizePath } from '../app/lib/locale'
 export type RejectionReason = 'host' | 'path' | 'method' | 'cross-origin' | 'media-type' | 'too-large' | 'malformed'
 
 export interface Rejection {
-  status: 400 | 403 | 405 | 413 | 415
+  status: RequestErrorStatus
   reason: RejectionReason
 }
 

@@ -74,16 +74,19 @@ function values(error: Record<string, unknown>): Record<string, string | number>
   return out
 }
 
+/** `cart.errors` is an id-keyed object, or `[]` when empty (store-api-notes §6): both become a list of objects. */
+export function cartErrorList(errors: unknown): Record<string, unknown>[] {
+  const list: unknown[] = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors) : []
+  return list.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object')
+}
+
 /**
  * The cart's errors of one calculation as messages to show once (`cart.errors` is an id-keyed
  * object, or `[]` when empty). messageKey is `cart:messages.<messageKey>` for a known key, else
  * `cart:messages.generic`; the type follows Shopware's level (0 info/success, 10 warning, 20 danger).
  */
 export function cartNotices(errors: unknown): FlashMessage[] {
-  const list: unknown[] = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors) : []
-  return list.flatMap((raw): FlashMessage[] => {
-    if (!raw || typeof raw !== 'object') return []
-    const error = raw as Record<string, unknown>
+  return cartErrorList(errors).flatMap((error): FlashMessage[] => {
     const key = typeof error.messageKey === 'string' ? error.messageKey : ''
     const message: FlashMessage = {
       type: typeOf(key, error.level),

@@ -6,7 +6,7 @@ import { addToCartSchema } from '~/forms/add-to-cart'
 import { chosenFile, promotionSchema, quantitySchema, quickOrderSchema, removeSchema, type CartIntent } from '~/forms/cart'
 import { formMessage } from '~/forms/messages'
 import type { LoadContext } from '~/load-context'
-import { cartMessageKeys, cartNotices } from '~/lib/cart-messages'
+import { cartErrorList, cartMessageKeys, cartNotices } from '~/lib/cart-messages'
 import { safeMediaUrl, safeRedirectPath } from '~/lib/links'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
@@ -140,12 +140,11 @@ function aboutWholeCart(error: Record<string, unknown>): boolean {
 }
 
 /**
- * The errors about the product line, for the buy box's text that names the product. `cart.errors` is an
- * id-keyed object, or `[]` when empty (store-api-notes §6): both become a list. Errors about the whole
- * cart are left to cartNotices: a blocked invoice payment must not read as the product not being added.
+ * The errors about the product line, for the buy box's text that names the product. Errors about the
+ * whole cart are left to cartNotices: a blocked invoice payment must not read as the product not being added.
  */
 export function cartMessages(errors: unknown): CartMessage[] {
-  return errorList(errors).flatMap((error) => {
+  return cartErrorList(errors).flatMap((error) => {
     if (aboutWholeCart(error)) return []
     const messageKey = typeof error.messageKey === 'string' ? error.messageKey : ''
     const key: CartErrorKey = (knownCartErrors as readonly string[]).includes(messageKey) ? (messageKey as CartErrorKey) : 'generic'
@@ -202,7 +201,7 @@ export async function addToCart(
     body: { items: [{ id: productId, referencedId: productId, type: 'product', quantity }] },
   })
   const messages = cartMessages(cart.errors)
-  const notices = cartNotices(errorList(cart.errors).filter(aboutWholeCart))
+  const notices = cartNotices(cartErrorList(cart.errors).filter(aboutWholeCart))
   const added = (cart.lineItems ?? []).some((item) => item.id === productId || item.referencedId === productId)
   return { added, messages, notices, count: cartCount(cart), headers: store.commit() }
 }
@@ -250,11 +249,6 @@ export async function addToCartAction(
   const messages = [...(confirmed ? [] : [message]), ...result.notices]
   if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))
   return { type: 'done', location, headers }
-}
-
-function errorList(errors: unknown): Record<string, unknown>[] {
-  const list: unknown[] = Array.isArray(errors) ? errors : errors && typeof errors === 'object' ? Object.values(errors) : []
-  return list.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object')
 }
 
 function positive(value: unknown, fallback: number): number {
@@ -328,7 +322,7 @@ export function cartView(cart: Cart, locale: Locale): CartView {
     count,
     totals: cartTotals(cart),
     notices: cartNotices(cart.errors),
-    blocking: errorList(cart.errors).some((error) => error.block === true),
+    blocking: cartErrorList(cart.errors).some((error) => error.block === true),
     isVirtual: products.length > 0 && products.every((item) => (item.states ?? []).includes('is-download')),
     isEmpty: count === 0,
   }
