@@ -84,7 +84,7 @@ export default function AccountPayment() {
       </header>
       <section className="account-panel" aria-labelledby="payment-legend">
         <Form method="post" {...getFormProps(form)} className="form-stack">
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <FormErrors form={form} />
           <RadioGroupField
             field={field}
             legend={t('payment.legend')}

@@ -168,7 +168,7 @@ function ProfileForm() {
     <section className="account-panel" aria-labelledby="profile-personal">
       <h2 id="profile-personal">{t('profile.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         <RequiredNote />
         <Fieldset className="account-fieldset" legend={t('profile.personal')}>
           <div className="form-grid">
@@ -230,7 +230,7 @@ function EmailForm() {
         {t('email.current')} <strong className="break">{profile.email}</strong>
       </p>
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         <div className="account-form-column">
           <TextField field={fields.email} label={t('fields.newEmail')} type="email" autoComplete="email" />
           <TextField field={fields.emailConfirmation} label={t('fields.emailConfirmation')} type="email" autoComplete="email" />
@@ -264,7 +264,7 @@ function PasswordForm() {
     <section className="account-panel" aria-labelledby="profile-password">
       <h2 id="profile-password">{t('password.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         {/* Lets password managers store the new password for the right account. */}
         <input type="email" name="username" value={profile.email} autoComplete="username" readOnly hidden />
         <div className="account-form-column">

@@ -66,7 +66,7 @@ export default function AccountRecover() {
           <p className="auth-intro">{t('recover.intro')}</p>
         )}
         <Form method="post" className="form-stack" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <FormErrors form={form} />
           <RequiredNote />
           <TextField field={fields.email} label={t('recover.email')} type="email" autoComplete="email" />
           <div className="form-actions">

@@ -78,7 +78,7 @@ export default function Login() {
         <h1 id="login-title">{t('login.title')}</h1>
         <p className="auth-intro">{t('login.intro')}</p>
         <Form method="post" className="form-stack" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <FormErrors form={form} />
           <RequiredNote />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <TextField field={fields.email} label={t('login.email')} type="email" autoComplete="email" />

@@ -73,7 +73,7 @@ export default function NewsletterUnsubscribe() {
           <p className="engagement-intro">{t('newsletter.unsubscribe.intro')}</p>
           <section className="engagement-card" aria-label={t('newsletter.unsubscribe.title')}>
             <Form method="post" className="form-stack" {...getFormProps(form)}>
-              <FormErrors errors={form.errors} id={form.errorId} />
+              <FormErrors form={form} />
               <RequiredNote />
               <TextField field={fields.email} label={t('newsletter.email')} type="email" autoComplete="email" />
               <div className="form-actions">

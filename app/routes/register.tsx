@@ -168,7 +168,7 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
           {t('register.haveAccount')} <Link to={localizePath(locale, '/login')}>{t('register.login')}</Link>
         </p>
         <Form method="post" className="form-stack" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <FormErrors form={form} />
           <RequiredNote />
           <Fieldset legend={t('register.sections.contact')}>
             <div className="form-grid">

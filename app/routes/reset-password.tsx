@@ -77,7 +77,7 @@ export default function ResetPassword() {
           <>
             <p className="auth-intro">{t('reset.intro')}</p>
             <Form method="post" className="form-stack" {...getFormProps(form)}>
-              <FormErrors errors={form.errors} id={form.errorId} />
+              <FormErrors form={form} />
               <RequiredNote />
               <input type="hidden" name="hash" value={hash} />
               <TextField

@@ -208,7 +208,12 @@ test.describe('account area', () => {
     expect(refused.status()).toBe(400)
     const password = form.getByLabel(label('de', 'account:fields.currentPassword'))
     await expect(password).toHaveAttribute('aria-invalid', 'true')
-    await expect(form.getByText(t('de', 'auth:validation.passwordNotCorrect'))).toBeVisible()
+    await expect(form.getByText(t('de', 'auth:validation.passwordNotCorrect'))).toBeInViewport()
+    if (test.info().project.use.javaScriptEnabled === false) {
+      // The page the server answers opens at the refused form (the third on the page), its message focused.
+      await expect(page.locator('#email-form-error')).toBeFocused()
+      await expect(page.locator('#email-form-error')).toHaveText(t('de', 'auth:form.invalidFields_one'))
+    }
     // The new address is kept, the password never comes back.
     await expect(form.getByLabel(label('de', 'account:fields.newEmail'))).toHaveValue(newEmail)
     await expect(password).toHaveValue('')

@@ -149,6 +149,9 @@ test('promotion codes: an unknown one is reported, a valid one applied and remov
   if (refused) expect((await refused).status()).toBe(400)
   // An unknown code is bad input: the error stands at the field, which keeps what was typed.
   await expect(page.getByText(t('fr', 'cart:messages.promotion-not-found', { code: 'NOPE2024' }))).toHaveCount(1)
+  // In view, not where the new page would open without JavaScript: there the message takes the focus.
+  await expect(page.getByText(t('fr', 'cart:messages.promotion-not-found', { code: 'NOPE2024' }))).toBeInViewport()
+  if (noJs) await expect(page.getByText(t('fr', 'cart:messages.promotion-not-found', { code: 'NOPE2024' }))).toBeFocused()
   await expect(page.getByLabel(t('fr', 'cart:promotion.label'))).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel(t('fr', 'cart:promotion.label'))).toHaveValue('NOPE2024')
   await expect(page.getByTestId('cart-promotion')).toHaveCount(0)

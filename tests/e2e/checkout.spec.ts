@@ -147,6 +147,13 @@ test('terms not accepted: refused at the field, nothing ordered', async ({ page,
   const tos = page.locator('input[name="tos"]')
   await expect(page.getByText(t('de', 'checkout:validation.tos'))).toBeVisible()
   await expect(tos).toHaveAttribute('aria-invalid', 'true')
+  // The refusal is in view, not a screen above: without JavaScript the new page opens with the focus
+  // on the order form's message, which says what to correct.
+  await expect(page.getByText(t('de', 'checkout:validation.tos'))).toBeInViewport()
+  if (noJs(testInfo)) {
+    await expect(page.locator('#checkout-order-error')).toBeFocused()
+    await expect(page.locator('#checkout-order-error')).toHaveText(t('de', 'auth:form.invalidFields_one'))
+  }
   await expect(page).toHaveURL(/\/checkout$/)
   // What was typed stays.
   await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Bitte an Tor 2 liefern')

@@ -103,7 +103,7 @@ export function AddressForm({ id, title, submitLabel, cancelHref, defaults, coun
     <section className="account-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         <RequiredNote />
         <input type="hidden" name="intent" value="save" />
         {defaults.addressId ? <input type="hidden" name="addressId" value={defaults.addressId} /> : null}

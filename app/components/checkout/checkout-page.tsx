@@ -59,7 +59,7 @@ function LoginForm({ action }: { action: string }) {
   return (
     <fetcher.Form method="post" action={action} className="form-stack checkout-card" {...getFormProps(form)}>
       <h3>{t('who.loginTitle')}</h3>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <input type="hidden" name="intent" value="login" />
       <TextField field={fields.email} label={t('who.email')} type="email" autoComplete="email" />
       <TextField field={fields.password} label={t('who.password')} type="password" autoComplete="current-password" noDefault />
@@ -91,7 +91,7 @@ function GuestForm({ action, salutations, countries }: { action: string; salutat
     <fetcher.Form method="post" action={action} className="form-stack checkout-card checkout-guest" {...getFormProps(form)}>
       <h3>{t('who.guestTitle')}</h3>
       <p className="checkout-muted">{t('who.guestIntro')}</p>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <RequiredNote />
       <input type="hidden" name="intent" value="guest" />
       <div className="form-grid">
@@ -187,7 +187,7 @@ function AddressChoice({ kind, data, action }: { kind: 'shipping' | 'billing'; d
   return (
     <fetcher.Form method="post" action={action} className="checkout-choice" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <RadioGroupField
         field={fields.addressId}
         legend={legend}
@@ -221,7 +221,7 @@ function NewAddressForm({ data, action }: { data: CheckoutPageData; action: stri
     <details className="checkout-new-address" open={hasErrors || data.addresses.length === 0 || undefined}>
       <summary>{t('address.newTitle')}</summary>
       <fetcher.Form method="post" action={action} className="form-stack" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         <RequiredNote />
         <input type="hidden" name="intent" value="new-address" />
         <div className="form-grid">
@@ -304,7 +304,7 @@ function MethodChoice({
     <Section id={`checkout-${kind}`} step={step} title={legend}>
       <fetcher.Form method="post" action={action} className="checkout-choice" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         {methods.length === 0 ? <p className="checkout-muted">{t(`${kind}.none`)}</p> : null}
         <RadioGroupField
           field={field}
@@ -377,7 +377,7 @@ function PromotionForms({ cart, action }: { cart: CartView; action: string }) {
       ) : null}
       <fetcher.Form method="post" action={action} className="checkout-promotion-form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="promotion-add" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         {/* Optional for the order, though the form needs a code to send: no required star. */}
         <TextField field={fields.code} label={t('promotion.label')} autoComplete="off" required={false} />
         <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' })} disabled={busy}>
@@ -456,7 +456,7 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
   return (
     <Section id="checkout-order" step={step} title={t('order.title')}>
       <Form method="post" action={action} className="form-stack" {...formProps} onSubmit={onSubmit} data-invalid={checkErrors.some((e) => e?.length) || undefined}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors form={form} />
         <input type="hidden" name="intent" value="order" />
         <div className="form-grid">
           <TextField field={fields.contactPerson} label={t('order.contactPerson')} hint={t('order.contactPersonHint')} autoComplete="name" />

@@ -114,7 +114,7 @@ function PayAgainForm({ methods, current }: { methods: MethodView[]; current?: s
     // The answer is a redirect to the payment page outside the shop's routes: a document submit.
     <Form method="post" action={pathname} reloadDocument className="checkout-pay-again form-stack" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="pay-again" />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <RadioGroupField
         field={fields.paymentMethodId}
         legend={t('payment.chooseAgain')}

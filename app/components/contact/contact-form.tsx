@@ -50,7 +50,7 @@ export function ContactForm({ locale, lastResult, defaults, cms, id = 'contact' 
   const optional = <span className="form-optional">{t('contact.optional')}</span>
   return (
     <FormComponent method="post" action={action} className="form-stack contact-form" {...getFormProps(form)}>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <RequiredNote />
       <TextField field={fields.subject} label={t('contact.subject')} />
       <TextAreaField field={fields.comment} label={t('contact.comment')} maxLength={CONTACT_COMMENT_MAX} />

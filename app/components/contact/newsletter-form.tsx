@@ -41,7 +41,7 @@ export function NewsletterForm({ locale, variant, lastResult }: NewsletterFormPr
   const FormComponent = footer ? fetcher.Form : Form
   return (
     <FormComponent method="post" action={action} className={footer ? 'newsletter-form newsletter-form-footer' : 'form-stack newsletter-form'} {...getFormProps(form)}>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       {/* The footer is on every page: its own label, so it is never confused with a page's email field. */}
       <TextField field={fields.email} label={t(footer ? 'newsletter.footerEmail' : 'newsletter.email')} type="email" autoComplete="email" />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} key={fields.redirectTo.key} />

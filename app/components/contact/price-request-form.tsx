@@ -34,7 +34,7 @@ export function PriceRequestForm({ locale, productId, lastResult, defaults }: Pr
   const optional = <span className="form-optional">{t('contact.optional')}</span>
   return (
     <Form method="post" className="form-stack price-request-form" {...getFormProps(form)}>
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <FormErrors form={form} />
       <RequiredNote />
       <input {...getInputProps(fields.productId, { type: 'hidden' })} key={fields.productId.key} />
       <div className="form-grid">

@@ -1,5 +1,6 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import type { ChangeEvent, FieldsetHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useTranslation } from '~/lib/use-translation'
 import { translateFormMessage } from '~/forms/messages'
 
@@ -24,7 +25,8 @@ interface FieldBase {
  * Translated errors of one field or group; each message is an i18n key (see app/forms/messages.ts).
  * `id` is the field's errorId, which the control names in aria-describedby (conform does that for
  * the fields below; RadioGroupField does it on its fieldset). `alert` announces it at once (for
- * forms that update in place, e.g. the cart's quantity).
+ * forms that update in place, e.g. the cart's quantity); such a list also takes the focus after a
+ * refusal without JavaScript (see FormErrors).
  */
 export function ErrorList({
   id,
@@ -39,15 +41,25 @@ export function ErrorList({
   alert?: boolean
 }) {
   const { t } = useTranslation('auth')
+  const takeFocus = useFocusOnRefusal(!!alert && !!errors?.length)
   if (!errors?.length) return alert ? <p id={id} className="form-error" role="alert" /> : null
   return (
-    <p id={id} className="form-error" role={alert ? 'alert' : undefined}>
+    <p id={id} className="form-error" role={alert ? 'alert' : undefined} tabIndex={takeFocus ? -1 : undefined} autoFocus={takeFocus || undefined}>
       {errors.map((message) => translateFormMessage(t, message, { field: fieldName })).join(' ')}
     </p>
   )
 }
 
 const FieldErrors = ErrorList
+
+/**
+ * Whether an error message should take the focus: only on the page the server rendered for a
+ * refused form (no JavaScript, or not hydrated yet), where `autofocus` is what brings it into view.
+ */
+function useFocusOnRefusal(refused: boolean): boolean {
+  const hydrated = useHydrated()
+  return refused && !hydrated
+}
 
 /** Help text under a control; give the control `aria-describedby={id}` (the fields here do it themselves). */
 export function Hint({ id, children }: { id: string; children: ReactNode }) {
@@ -361,18 +373,27 @@ export function RadioGroupField({
 /**
  * Errors of the whole form (wrong credentials, throttling, store failures): a live region at the
  * top of the form, so screen readers announce them after a submit.
+ *
+ * Without JavaScript a refused form comes back as a new page that opens at its top, which on a long
+ * page (the checkout's terms, the footer's newsletter) is far from the error. So the server-rendered
+ * region then says how many fields need correcting and takes the focus (`autofocus`), which scrolls
+ * the form into view and reads the message out. With JavaScript, conform moves the focus itself.
  */
-export function FormErrors({ errors, id }: { errors: string[] | undefined; id?: string }) {
+export function FormErrors({ form }: { form: FormMetadata<any, string[]> }) {
   const { t } = useTranslation('auth')
+  const errors = form.errors ?? []
+  const invalidFields = Object.entries(form.allErrors).filter(([name, messages]) => name !== '' && messages.length).length
+  const takeFocus = useFocusOnRefusal(errors.length > 0 || invalidFields > 0)
   return (
-    <div id={id} className="form-errors" role="alert">
-      {errors?.length ? (
+    <div id={form.errorId} className="form-errors" role="alert" tabIndex={takeFocus ? -1 : undefined} autoFocus={takeFocus || undefined}>
+      {errors.length ? (
         <ul>
           {errors.map((message) => (
             <li key={message}>{translateFormMessage(t, message)}</li>
           ))}
         </ul>
       ) : null}
+      {takeFocus && invalidFields ? <p>{t('form.invalidFields', { count: invalidFields })}</p> : null}
     </div>
   )
 }
