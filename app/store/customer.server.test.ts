@@ -225,7 +225,11 @@ function sampleOrder(extra: Record<string, unknown> = {}) {
     ],
     transactions: [
       { createdAt: '2026-03-04T09:30:00Z', paymentMethod: { translated: { name: 'Vorkasse' } }, stateMachineState: { technicalName: 'failed', translated: { name: 'Fehlgeschlagen' } } },
-      { createdAt: '2026-03-04T09:40:00Z', paymentMethod: { translated: { name: 'Demo-Zahlung' } }, stateMachineState: { technicalName: 'open', translated: { name: 'Offen' } } },
+      {
+        createdAt: '2026-03-04T09:40:00Z',
+        paymentMethod: { asynchronous: true, translated: { name: 'Demo-Zahlung' } },
+        stateMachineState: { technicalName: 'open', translated: { name: 'Offen' } },
+      },
     ],
     ...extra,
   }
@@ -265,6 +269,16 @@ describe('order view models', () => {
     expect(orderSummary(paid as never, { [id('a')]: true })).toMatchObject({ paymentState: 'paid', payAgain: false })
     expect(orderSummary(sampleOrder() as never, { [id('a')]: false }).payAgain).toBe(false)
     expect(orderSummary(sampleOrder() as never).payAgain).toBe(false)
+    // Open prepayment or invoice: waiting for a bank transfer, nothing to pay online.
+    const prepayment = sampleOrder({
+      transactions: [{ paymentMethod: { asynchronous: false, translated: { name: 'Vorkasse' } }, stateMachineState: { technicalName: 'open', translated: { name: 'Offen' } } }],
+    })
+    expect(orderSummary(prepayment as never, { [id('a')]: true })).toMatchObject({ paymentState: 'open', payAgain: false })
+    // Failed, whatever the method: another try (with another method) is offered.
+    const failed = sampleOrder({
+      transactions: [{ paymentMethod: { asynchronous: false, translated: { name: 'Vorkasse' } }, stateMachineState: { technicalName: 'failed', translated: { name: 'Fehlgeschlagen' } } }],
+    })
+    expect(orderSummary(failed as never, { [id('a')]: true }).payAgain).toBe(true)
     const plugin = sampleOrder({ transactions: [{ stateMachineState: { technicalName: 'psp_pending', translated: { name: 'Beim Anbieter' } } }] })
     expect(orderSummary(plugin as never, { [id('a')]: true })).toMatchObject({ paymentState: undefined, paymentStateName: 'Beim Anbieter', payAgain: false })
   })

@@ -116,7 +116,7 @@ export interface OrderSummary {
   /** The latest transaction's state; the page translates it (the store's name is the fallback). */
   paymentState?: PaymentState
   paymentStateName?: string
-  /** Unpaid and the store lets the shopper pay again (POST /order paymentChangeable). */
+  /** Unpaid, payable online now, and the store lets the shopper pay again (POST /order paymentChangeable). */
   payAgain: boolean
 }
 
@@ -259,7 +259,18 @@ function latestTransaction(order: Order): OrderTransaction | undefined {
   return transactions[transactions.length - 1]
 }
 
-const unpaidStates: readonly string[] = ['open', 'failed', 'cancelled', 'reminded', 'unconfirmed']
+/** A payment that went wrong or is overdue: the shopper may try again (Shopware's storefront, order-item.html.twig). */
+const retryStates: readonly string[] = ['failed', 'cancelled', 'reminded', 'unconfirmed']
+
+/**
+ * Whether paying now makes sense. An open transaction is only waiting for the shopper when its method
+ * is paid online (asynchronous, e.g. a payment page left before paying); an open invoice or prepayment
+ * waits for a bank transfer, and "pay now" would only lead to a failed payment page.
+ */
+function payableNow(transaction: OrderTransaction | undefined, technical: string | undefined): boolean {
+  if (technical === 'open') return (transaction?.paymentMethod as { asynchronous?: boolean } | undefined)?.asynchronous === true
+  return !!technical && retryStates.includes(technical)
+}
 
 export function orderSummary(order: Order, paymentChangeable?: Record<string, boolean>): OrderSummary {
   const transaction = latestTransaction(order)
@@ -274,7 +285,7 @@ export function orderSummary(order: Order, paymentChangeable?: Record<string, bo
     currency: order.currency?.isoCode ?? 'EUR',
     paymentState: known,
     paymentStateName: translatedName(transaction?.stateMachineState),
-    payAgain: !!technical && unpaidStates.includes(technical) && paymentChangeable?.[order.id] === true,
+    payAgain: payableNow(transaction, technical) && paymentChangeable?.[order.id] === true,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { COUNTRY_DE_ID } from '../../server/demo-store/constants'
+import { COUNTRY_DE_ID, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
 import { createConfirmedCustomer, logInThroughStore, type Account } from './auth-fixtures'
 import { productId, storeCall } from './checkout-fixtures'
 import { expect, expectNoA11yViolations, t, test, type Locale, shopContext } from './fixtures'
@@ -21,9 +21,15 @@ interface PlacedOrder {
 }
 
 /** An order placed over HTTP through the shop's Store API, in a session of its own (the browser's stays untouched). */
-async function placeOrder(baseURL: string, account: Account, items: { number: string; quantity: number }[]): Promise<PlacedOrder> {
+async function placeOrder(
+  baseURL: string,
+  account: Account,
+  items: { number: string; quantity: number }[],
+  paymentMethodId?: string,
+): Promise<PlacedOrder> {
   const login = await storeCall(baseURL, 'POST', '/account/login', undefined, { username: account.email, password: account.password })
   const token = login.token
+  if (paymentMethodId) await storeCall(baseURL, 'PATCH', '/context', token, { paymentMethodId })
   await storeCall(baseURL, 'POST', '/checkout/cart/line-item', token, {
     items: items.map((item) => ({ id: productId(item.number), referencedId: productId(item.number), type: 'product', quantity: item.quantity })),
   })
@@ -127,10 +133,11 @@ test.describe('orders in the account', () => {
     await expect(page.locator('.cart-badge')).toHaveText('0')
   })
 
-  test('an unpaid order links to paying it again', async ({ page, context, baseURL }) => {
+  test('an order left unpaid online links to paying it; an open prepayment does not', async ({ page, context, baseURL }) => {
     test.setTimeout(60_000)
     const account = await createCustomer(baseURL!)
-    const order = await placeOrder(baseURL!, account, [{ number: 'FS-41001.1', quantity: 1 }])
+    const prepaid = await placeOrder(baseURL!, account, [{ number: 'FS-41001.1', quantity: 1 }], PAYMENT_METHOD_IDS.prepayment)
+    const order = await placeOrder(baseURL!, account, [{ number: 'FS-41001.1', quantity: 1 }], PAYMENT_METHOD_IDS.demoPay)
     const login = await storeCall(baseURL!, 'POST', '/account/login', undefined, { username: account.email, password: account.password })
     const answer = await storeCall(baseURL!, 'POST', '/order', login.token, { checkPromotion: true, filter: [{ type: 'equals', field: 'id', value: order.id }] })
     // The store lets the customer pay this open order again (paymentChangeable): the page offers it.
@@ -141,6 +148,13 @@ test.describe('orders in the account', () => {
     await expect(link).toHaveAttribute('href', `/checkout/success/${order.id}/unpaid`)
     await page.goto(`/account/order/details/${order.id}`)
     await expect(page.getByRole('link', { name: t('de', 'account:orders.payAgain') })).toHaveAttribute('href', `/checkout/success/${order.id}/unpaid`)
+    // Prepayment waits for a bank transfer: nothing to pay online, although the store would let the method change.
+    await page.goto('/account/order')
+    await expect(row(page, prepaid.orderNumber)).toBeVisible()
+    await expect(row(page, prepaid.orderNumber).getByRole('link', { name: t('de', 'account:orders.payAgainFor', { number: prepaid.orderNumber }) })).toHaveCount(0)
+    await page.goto(`/account/order/details/${prepaid.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(prepaid.orderNumber)
+    await expect(page.getByRole('link', { name: t('de', 'account:orders.payAgain') })).toHaveCount(0)
   })
 
   test('no accessibility violations on the order list and details', async ({ browser, baseURL }, testInfo) => {
