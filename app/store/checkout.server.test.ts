@@ -106,8 +106,12 @@ function checkoutStore(withCustomer: boolean): Handler {
             { id: id('4'), name: 'Express', translated: { name: 'Express' } },
           ],
         })
-      case '/payment-method':
-        return json(res, 200, { elements: [{ id: id('6'), name: 'Rechnung', translated: { name: 'Rechnung' } }, { id: id('7'), name: 'Demo', asynchronous: true }] })
+      case '/payment-method': {
+        const available = [{ id: id('6'), name: 'Rechnung', translated: { name: 'Rechnung' } }, { id: id('7'), name: 'Demo', asynchronous: true }]
+        // Every method of the shop unless only the available ones are asked for: prepayment is ruled out for this cart.
+        const prepayment = { id: id('8'), name: 'Vorkasse', translated: { name: 'Vorkasse', description: 'Vorab überweisen' } }
+        return json(res, 200, { elements: (req.body as { onlyAvailable?: boolean }).onlyAvailable ? available : [available[0], prepayment, available[1]] })
+      }
       case '/account/list-address':
         return json(res, 200, {
           elements: [
@@ -132,7 +136,7 @@ describe('loadCheckout', () => {
     const rounds = storeCallRounds(lines)
     expect(rounds.length).toBeLessThanOrEqual(2)
     expect(rounds.flat().sort()).toEqual(
-      ['listAddress', 'readCart', 'readContext', 'readCountry', 'readPaymentMethod', 'readSalutation', 'readShippingMethod'].sort(),
+      ['listAddress', 'readCart', 'readContext', 'readCountry', 'readPaymentMethod', 'readPaymentMethod', 'readSalutation', 'readShippingMethod'].sort(),
     )
     expect(view.session).toMatchObject({ state: 'logged-in', firstName: 'Anna', email: 'anna@example.com' })
     expect(view.addresses.map((a) => a.id)).toEqual([id('a'), id('b')])
@@ -141,6 +145,8 @@ describe('loadCheckout', () => {
     expect(view.billingAddressId).toBe(id('a'))
     expect(view.shippingMethods[0]).toMatchObject({ id: id('5'), name: 'Standardversand', deliveryTime: '1-3 Tage' })
     expect(view.paymentMethods[1]).toMatchObject({ id: id('7'), asynchronous: true })
+    // What the shop has but this order cannot use, with its description, so the page can say so.
+    expect(view.unavailablePaymentMethods).toEqual([{ id: id('8'), name: 'Vorkasse', description: 'Vorab überweisen', asynchronous: false }])
     expect(view.shippingMethodId).toBe(id('5'))
     expect(view.paymentMethodId).toBe(id('6'))
     // A download in the cart needs the waiver of cancellation; the blocking error reaches the page.
@@ -149,13 +155,13 @@ describe('loadCheckout', () => {
     expect(view.cart.notices.map((n) => n.messageKey)).toEqual(['cart:messages.salutation-missing'])
   })
 
-  it('asks only the shipping methods available for the cart (query) and the payment methods (body)', async () => {
+  it('asks the shipping methods available for the cart (query), the available payment methods (body) and all of them', async () => {
     const { context, request, requests } = await shop(checkoutStore(false))
     await loadCheckout(context, request, 'de')
     const shipping = requests.find((r) => r.path.includes('/shipping-method'))
-    const payment = requests.find((r) => r.path.includes('/payment-method'))
+    const payment = requests.filter((r) => r.path.includes('/payment-method')).map((r) => (r.body as { onlyAvailable?: boolean }).onlyAvailable)
     expect(shipping?.path).toMatch(/onlyAvailable=(1|true)/)
-    expect(payment?.body).toMatchObject({ onlyAvailable: true })
+    expect(payment.sort()).toEqual([true, undefined])
   })
 
   it('lists no addresses for an anonymous shopper (no call that would only earn a 403)', async () => {

@@ -60,6 +60,8 @@ export interface CheckoutView {
   billingAddressId?: string
   shippingMethods: MethodView[]
   paymentMethods: MethodView[]
+  /** Methods of the shop that this order cannot use (their availability rules exclude it, e.g. invoice above a limit). */
+  unavailablePaymentMethods: MethodView[]
   shippingMethodId?: string
   paymentMethodId?: string
   salutations: SalutationOption[]
@@ -117,7 +119,7 @@ async function listAddresses(store: Store, customer: Customer | null | undefined
 export async function loadCheckout(context: CheckoutContext, request: Request, locale: Locale): Promise<CheckoutView> {
   const store = getStore(context, request, locale)
   const contextRead = sessionContext(store)
-  const [session, cart, shipping, payment, addresses, salutations, countries] = await Promise.all([
+  const [session, cart, shipping, payment, allPayment, addresses, salutations, countries] = await Promise.all([
     contextRead,
     loadCart(context, request, locale),
     store.invoke('readShippingMethod post /shipping-method', {
@@ -127,6 +129,8 @@ export async function loadCheckout(context: CheckoutContext, request: Request, l
     store.invoke('readPaymentMethod post /payment-method', {
       body: { onlyAvailable: true, sort: [{ field: 'position', order: 'ASC' }] },
     }),
+    // Without `onlyAvailable` the store lists every method of the shop: the difference is what this order cannot use.
+    store.invoke('readPaymentMethod post /payment-method', { body: { sort: [{ field: 'position', order: 'ASC' }] } }),
     contextRead.then((c) => listAddresses(store, c.customer)),
     loadSalutations(store),
     loadCountries(store),
@@ -135,6 +139,8 @@ export async function loadCheckout(context: CheckoutContext, request: Request, l
   const state = sessionState(customer)
   const shippingMethods = ((shipping as { data: { elements?: ShippingMethod[] } }).data.elements ?? []).map(shippingMethodView)
   const paymentMethods = (payment.data.elements ?? []).map(paymentMethodView)
+  const available = new Set(paymentMethods.map((method) => method.id))
+  const unavailablePaymentMethods = (allPayment.data.elements ?? []).map(paymentMethodView).filter((method) => !available.has(method.id))
   const active = customer as (Customer & { activeShippingAddress?: { id?: string }; activeBillingAddress?: { id?: string } }) | null
   return {
     session: {
@@ -149,6 +155,7 @@ export async function loadCheckout(context: CheckoutContext, request: Request, l
     billingAddressId: active?.activeBillingAddress?.id ?? active?.defaultBillingAddressId ?? undefined,
     shippingMethods,
     paymentMethods,
+    unavailablePaymentMethods,
     // The cart carries the methods after the store replaced a blocked one; the context may be a step behind.
     shippingMethodId: cart.shippingMethodId ?? session.shippingMethod?.id,
     paymentMethodId: cart.paymentMethodId ?? session.paymentMethod?.id,

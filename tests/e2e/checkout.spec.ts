@@ -159,6 +159,19 @@ test('terms not accepted: refused at the field, nothing ordered', async ({ page,
   await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Bitte an Tor 2 liefern')
 })
 
+test('above the invoice limit the payment section says that invoice is not available for this order', async ({ page, context, baseURL }, testInfo) => {
+  // Two FSW 55 at 3,990 € net: over the 5,000 € net up to which the shop sells on invoice.
+  await fillCart(context, baseURL!, [{ number: 'FS-10003', quantity: 2 }])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-limit'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  const payment = page.locator('section[aria-labelledby="checkout-payment-title"]')
+  await expect(payment.getByRole('radio', { name: /Vorkasse/ })).toBeVisible()
+  await expect(payment.getByRole('radio', { name: /Rechnung/ })).toHaveCount(0)
+  await expect(payment.getByText(t('de', 'checkout:payment.unavailable'))).toBeVisible()
+  await expect(payment.getByRole('listitem')).toHaveText([/^Rechnung · /])
+})
+
 test('a desired delivery date on a Sunday is refused at the field', async ({ page, context, baseURL }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
   await fillCart(context, baseURL!, [rope])

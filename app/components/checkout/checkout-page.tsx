@@ -284,12 +284,15 @@ function MethodChoice({
   selected,
   action,
   step,
+  unavailable = [],
 }: {
   kind: 'shipping' | 'payment'
   methods: MethodView[]
   selected?: string
   action: string
   step: number
+  /** Methods the shop has but this order cannot use: named, with their conditions, so a missing one is explained. */
+  unavailable?: MethodView[]
 }) {
   const { t } = useTranslation('checkout')
   const intent = `${kind}-method`
@@ -324,6 +327,19 @@ function MethodChoice({
           }))}
           onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
         />
+        {unavailable.length ? (
+          <div className="checkout-unavailable">
+            <p>{t('payment.unavailable')}</p>
+            <ul>
+              {unavailable.map((method) => (
+                <li key={method.id}>
+                  <strong>{method.name}</strong>
+                  {method.description ? ` · ${method.description}` : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, hydrated ? 'checkout-js-hidden' : undefined)} disabled={busy}>
           {t(`${kind}.submit`)}
         </button>
@@ -563,7 +579,14 @@ export function CheckoutPage({ data, title }: { data: CheckoutPageData; title: s
           {data.cart.isVirtual ? null : (
             <MethodChoice kind="shipping" methods={data.shippingMethods} selected={data.shippingMethodId} action={action} step={shippingStep} />
           )}
-          <MethodChoice kind="payment" methods={data.paymentMethods} selected={data.paymentMethodId} action={action} step={paymentStep} />
+          <MethodChoice
+            kind="payment"
+            methods={data.paymentMethods}
+            unavailable={data.unavailablePaymentMethods}
+            selected={data.paymentMethodId}
+            action={action}
+            step={paymentStep}
+          />
           <OrderSection data={data} action={action} step={paymentStep + 1} />
         </div>
         <Summary data={data} action={action} />
