@@ -137,6 +137,15 @@ describe('loadProductPage', () => {
     expect(again.page!.product.lastViewed.map((p) => p.productNumber)).toEqual(['FS-10002'])
   })
 
+  it('marks reviews written in another language with their language tag, and the page language\'s with none', async () => {
+    // FS-21001 has one review in each of the shop's languages (seeded).
+    const { page } = await openProduct('/fuehrungsschiene-standard/FS-21001', 'de')
+    const items = page!.product.reviews.items
+    expect(items.map((review) => review.lang).sort()).toEqual(['en-GB', 'fr-FR', undefined])
+    const { page: english } = await openProduct('/en/guide-bar-standard/FS-21001', 'en')
+    expect(english!.product.reviews.items.map((review) => review.lang).sort()).toEqual(['de-DE', 'fr-FR', undefined])
+  })
+
   it('answers undefined (404) for an unknown id', async () => {
     const { context, request } = setup('/detail/0123456789abcdef0123456789abcdef')
     expect(await loadProductPage(context, request, 'de', '0123456789abcdef0123456789abcdef', '/detail/0123456789abcdef0123456789abcdef')).toBeUndefined()

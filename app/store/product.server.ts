@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html'
 import type { CmsProduct } from '~/components/cms/types'
 import type { LoadContext } from '~/load-context'
 import { productHref, safeMediaUrl, seoPath } from '~/lib/links'
-import { localizePath, type Locale } from '~/lib/locale'
+import { languageTags, localizePath, locales, type Locale } from '~/lib/locale'
 import {
   availability,
   purchaseRules,
@@ -92,6 +92,8 @@ export interface ProductReviewView {
   points: number
   date?: string
   author?: string
+  /** The review's language as an HTML language tag, when it is not the page's (reviews are shown in every language). */
+  lang?: string
 }
 
 export interface ProductView {
@@ -309,11 +311,25 @@ export function variantGroups(
   })
 }
 
-function reviews(product: Product, result: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] }): ProductView['reviews'] {
+/** The HTML language tag of each of the shop's languages, by the store's language id (the shared, cached languages read). */
+async function languageTagsById(store: Store): Promise<(languageId: string | undefined) => string | undefined> {
+  const ids = await Promise.all(locales.map((l) => store.languageId(l)))
+  const byId = new Map(ids.flatMap((id, index) => (id ? [[id, languageTags[locales[index]!]] as const] : [])))
+  return (languageId) => (languageId ? byId.get(languageId) : undefined)
+}
+
+function reviews(
+  product: Product,
+  result: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] },
+  languageTagOf: (languageId: string | undefined) => string | undefined,
+  locale: Locale,
+): ProductView['reviews'] {
   const items = (result.elements ?? []).map((r): ProductReviewView => {
     const item: ProductReviewView = { id: r.id, title: r.title, content: r.content, points: r.points ?? 0 }
     if (r.createdAt) item.date = r.createdAt
     if (r.externalUser) item.author = r.externalUser
+    const lang = languageTagOf(r.languageId)
+    if (lang && lang !== languageTags[locale]) item.lang = lang
     return item
   })
   const count = result.total ?? items.length
@@ -383,8 +399,9 @@ export async function loadProductPage(
   let trees: NavigationTrees
   let alternates: Partial<Record<Locale, string>>
   let lastViewed: CmsProduct[]
+  let languageTagOf: (languageId: string | undefined) => string | undefined
   try {
-    ;[detail, reviewResult, crossSellingResult, family, trees, alternates, lastViewed] = await Promise.all([
+    ;[detail, reviewResult, crossSellingResult, family, trees, alternates, lastViewed, languageTagOf] = await Promise.all([
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
         // The page is built from the product itself; reviews and cross-selling are read beside it.
@@ -404,6 +421,7 @@ export async function loadProductPage(
       readNavigationTrees(store),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),
       productCards(store, lastViewedIds, locale),
+      languageTagsById(store),
     ])
   } catch (err) {
     if (isNotFound(err)) return undefined
@@ -432,7 +450,7 @@ export async function loadProductPage(
     price: price(product),
     availability: availability(product),
     rules: purchaseRules(product),
-    reviews: reviews(product, reviewResult),
+    reviews: reviews(product, reviewResult, languageTagOf, locale),
     crossSellings: crossSellingResult
       .map((element) => ({
         id: element.crossSelling.id,

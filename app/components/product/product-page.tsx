@@ -86,14 +86,15 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
           {reviews.items.map((review) => (
             <li key={review.id}>
               <article>
-                <h3>{review.title}</h3>
+                {/* Reviews are shown in every language; their own words carry theirs, the shop's frame the page's. */}
+                <h3 lang={review.lang}>{review.title}</h3>
                 <p className="review-rating">{t('reviews.rating', { points: review.points })}</p>
                 {review.date || review.author ? (
                   <p className="review-meta">
                     {[review.author, review.date ? formatUtcDate(locale, new Date(review.date)) : undefined].filter(Boolean).join(' · ')}
                   </p>
                 ) : null}
-                <p>{review.content}</p>
+                <p lang={review.lang}>{review.content}</p>
               </article>
             </li>
           ))}
