@@ -382,6 +382,28 @@ describe('POST /product', () => {
     })
     expect(finder.body.elements.map((e) => e.productNumber)).toEqual(['FS-70001', 'FS-70006', 'FS-70011', 'FS-70016', 'FS-70021', 'FS-70024', 'FS-70029', 'FS-70034', 'FS-70039'])
   })
+
+  it('has the machine types in each language: the finder filters and aggregates the translated values', async () => {
+    const machineTypes = async (lang: keyof typeof LANGUAGE_IDS) => {
+      const res = await call<{ aggregations: Record<string, { buckets: Array<{ key: string; count: number }> }> }>('POST', '/product', {
+        body: { limit: 1, aggregations: [{ type: 'terms', name: 'machine-type', field: 'customFields.forst_machine_type' }] }, lang,
+      })
+      return res.body.aggregations['machine-type']!.buckets.map((b) => [b.key, b.count])
+    }
+    expect(await machineTypes('de')).toEqual([['Rückewagen', 15], ['Seilwinde FSW 55', 10], ['Seilwinde FSW 80', 10], ['Traktor-Anbauwinde', 8]])
+    expect(await machineTypes('en')).toEqual([['Forwarding trailer', 15], ['Tractor-mounted winch', 8], ['Winch FSW 55', 10], ['Winch FSW 80', 10]])
+    expect(await machineTypes('fr')).toEqual([['Remorque forestière', 15], ['Treuil FSW 55', 10], ['Treuil FSW 80', 10], ['Treuil porté pour tracteur', 8]])
+    const winches = (lang: keyof typeof LANGUAGE_IDS, value: string) => call<{ elements: Product[] }>('POST', '/product', {
+      body: { filter: [{ type: 'equals', field: 'customFields.forst_machine_type', value }] }, lang,
+    })
+    const tractorWinches = ['FS-10001', 'FS-10002', 'FS-10003', 'FS-10004', 'FS-10005', 'FS-10006', 'FS-10007', 'FS-10008']
+    const en = (await winches('en', 'Tractor-mounted winch')).body.elements
+    expect(en.map((e) => e.productNumber)).toEqual(tractorWinches)
+    expect(en[0]!.customFields).toMatchObject({ forst_machine_type: 'Tractor-mounted winch', forst_machine_manufacturer: 'Waldkraft' })
+    expect((await winches('fr', 'Treuil porté pour tracteur')).body.elements.map((e) => e.productNumber)).toEqual(tractorWinches)
+    // A value is one language's: the German one finds nothing in English.
+    expect((await winches('en', 'Traktor-Anbauwinde')).body.elements).toEqual([])
+  })
 })
 
 describe('POST /product/{productId}', () => {
@@ -425,6 +447,21 @@ describe('POST /product/{productId}', () => {
     expect(res.body.product.options.map((o) => o.name)).toEqual(['46', 'Orange'])
     // Every size exists in orange; the variant's colour is combinable with all sizes.
     expect(res.body.configurator[0].options.every((o) => o.combinable)).toBe(true)
+  })
+
+  it('shows green trousers on the green variants and the orange ones on the others', async () => {
+    const shown = async (number: string) => (await call<{ product: Product }>('POST', `/product/${product(number)}`)).body.product
+    const orange = await shown('FS-50002.1')
+    const green = await shown('FS-50002.2')
+    expect(green.options.map((o) => o.name)).toEqual(['46', 'Grün'])
+    expect(orange.cover.media.url).toMatch(/\/media\/product\/fs-50002\.jpg$/)
+    expect(green.cover.media.url).toMatch(/\/media\/product\/fs-50002-green\.jpg$/)
+    expect(green.media?.map((m) => m.media.url.replace(/^.*\/media\//, ''))).toEqual(['product/fs-50002-green.jpg', 'product/fs-50002-green-2.jpg'])
+    // Every green size shares the green pictures; every orange size the parent's.
+    expect((await shown('FS-50002.16')).cover.media.url).toBe(green.cover.media.url)
+    expect((await shown('FS-50002.15')).cover.media.url).toBe(orange.cover.media.url)
+    const [orangeFile, greenFile] = await Promise.all([orange, green].map(async (p) => Buffer.from(await (await fetch(p.cover.media.url)).arrayBuffer())))
+    expect(greenFile.equals(orangeFile!)).toBe(false)
   })
 
   it('marks options that do not combine with the shown variant', async () => {

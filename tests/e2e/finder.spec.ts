@@ -79,11 +79,11 @@ test('finder narrows machine manufacturer → machine type (en)', async ({ page 
   await choose(page, 'en', 'machineManufacturer', 'machine-manufacturer', 'Waldkraft', js)
   await expect
     .poll(() => optionValues(page, 'en', 'machineType'))
-    .toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80', 'Traktor-Anbauwinde'])
+    .toEqual(['Tractor-mounted winch', 'Winch FSW 55', 'Winch FSW 80'])
   // No Waldkraft part fits a crane: the crane steps offer nothing.
   await expect(select(page, 'en', 'craneManufacturer')).toBeDisabled()
 
-  await choose(page, 'en', 'machineType', 'machine-type', 'Traktor-Anbauwinde', js)
+  await choose(page, 'en', 'machineType', 'machine-type', 'Tractor-mounted winch', js)
   await expect(page.getByText(t('en', 'media:finder.count_other', { count: 8 }))).toBeVisible()
   await expect.poll(() => resultNumbers(page)).toEqual(TRACTOR_WINCHES)
   await expect(page.locator('.finder-card .product-card-link').first()).toHaveAttribute('href', /^\/en\//)

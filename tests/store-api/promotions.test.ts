@@ -148,12 +148,12 @@ describe('automatic free shipping from 500 € net', () => {
 
     const free = await call('PATCH', '/checkout/cart/line-item', token, { items: [{ id: product('FS-31001'), quantity: 8 }] })
     expect(free.cart.deliveries[0].shippingCosts.totalPrice).toBe(0)
-    expect(promotions(free.cart)).toEqual([expect.objectContaining({ id: FREE_SHIPPING, referencedId: '', label: 'Versandkostenfrei ab 500 €', price: expect.objectContaining({ totalPrice: 0 }), payload: expect.objectContaining({ discountScope: 'delivery', code: '' }) })])
+    expect(promotions(free.cart)).toEqual([expect.objectContaining({ id: FREE_SHIPPING, referencedId: '', label: 'Express und Spedition versandkostenfrei ab 500 €', price: expect.objectContaining({ totalPrice: 0 }), payload: expect.objectContaining({ discountScope: 'delivery', code: '' }) })])
     expect(errorList(free.cart).map((e) => e.key)).toEqual([`promotion-discount-added-${FREE_SHIPPING}`])
 
     const below = await call('PATCH', '/checkout/cart/line-item', token, { items: [{ id: product('FS-31001'), quantity: 2 }] })
     expect(below.cart.deliveries[0].shippingCosts.totalPrice).toBe(19.9)
-    expect(errorList(below.cart)).toEqual([expect.objectContaining({ key: `promotion-discount-deleted-${FREE_SHIPPING}`, messageKey: 'promotion-discount-deleted', level: 0, parameters: { name: 'Versandkostenfrei ab 500 €', discountLineItemId: FREE_SHIPPING } })])
+    expect(errorList(below.cart)).toEqual([expect.objectContaining({ key: `promotion-discount-deleted-${FREE_SHIPPING}`, messageKey: 'promotion-discount-deleted', level: 0, parameters: { name: 'Express und Spedition versandkostenfrei ab 500 €', discountLineItemId: FREE_SHIPPING } })])
 
     await call('PATCH', '/checkout/cart/line-item', token, { items: [{ id: product('FS-31001'), quantity: 8 }] })
     const removed = await call('POST', '/checkout/cart/line-item/delete', token, { ids: [FREE_SHIPPING] })

@@ -38,6 +38,8 @@ export interface ProductSpec {
   customFields?: Record<string, string | boolean | string[]>
   scopeOfDelivery?: Tri
   suitableFor?: Tri
+  /** The machine a part fits (`forst_machine_type`, the product finder's second step): translated like every shopper-visible text. */
+  machineType?: Tri
   variants?: VariantSpec[]
   priceOnRequest?: boolean
   tags?: string[]
@@ -83,7 +85,8 @@ export function productSpecs(): ProductSpec[] {
         `<p>Treuil à attelage trois points avec ${String(t).replace('.', ',')} t de force de traction, frein à bande mécanique et frein d’entrée de câble. Pour le débardage avec tracteurs à partir de ${Math.round(t * 12)} ch.</p>`),
       price, listPrice: i === 1 ? 3590 : undefined, availability, weight: 280 + t * 40, priceOnRequest: onRequest,
       properties: [force(t), material('steel')], download: true, tags: i === 2 ? ['Bestseller'] : ['Profi'],
-      customFields: { forst_machine_type: 'Traktor-Anbauwinde', forst_machine_manufacturer: 'Waldkraft' },
+      customFields: { forst_machine_manufacturer: 'Waldkraft' },
+      machineType: txt('Traktor-Anbauwinde', 'Tractor-mounted winch', 'Treuil porté pour tracteur'),
       scopeOfDelivery: txt('Winde, Gelenkwelle, Funkfernsteuerung, Betriebsanleitung', 'Winch, PTO shaft, radio remote control, operating manual', 'Treuil, cardan, radiocommande, notice d’utilisation'),
     }))
   })
@@ -111,7 +114,7 @@ export function productSpecs(): ProductSpec[] {
         '<p>Chaîne professionnelle pour tronçonneuses forestières. Gouges chromées, rivets trempés, pré-étirée et prête à l’emploi.</p>'),
       price: Math.round(24.9 * factor * 100) / 100, availability: 'in-stock', weight: 0.4, properties: [material('steel')],
       variants, tags: key === 'vm' ? ['Bestseller'] : undefined,
-      customFields: { forst_suitable_for: 'Motorsägen 50–90 cm³' },
+      suitableFor: txt('Motorsägen 50–90 cm³', 'Chainsaws 50–90 cm³', 'Tronçonneuses 50–90 cm³'),
     }))
   })
 
@@ -338,7 +341,8 @@ export function productSpecs(): ProductSpec[] {
         description: txt(`<p>Original-Ersatzteil für Waldkraft Seilwinde ${model}.</p>`, `<p>Genuine spare part for Waldkraft winch ${model}.</p>`, `<p>Pièce d’origine pour treuil Waldkraft ${model}.</p>`),
         price: Math.round(price * (model === 'FSW 80' ? 1.25 : 1) * 100) / 100, availability: winchNo % 7 === 0 ? 'restock' : winchNo % 9 === 0 ? 'low-stock' : 'in-stock',
         weight: price > 300 ? 18 : 1.2, properties: [material('steel')],
-        customFields: { forst_machine_type: `Seilwinde ${model}`, forst_machine_manufacturer: 'Waldkraft', forst_original_article: `WK-${5000 + winchNo}` },
+        customFields: { forst_machine_manufacturer: 'Waldkraft', forst_original_article: `WK-${5000 + winchNo}` },
+        machineType: txt(`Seilwinde ${model}`, `Winch ${model}`, `Treuil ${model}`),
         suitableFor: [`Waldkraft ${model}`, `Waldkraft ${model}`, `Waldkraft ${model}`],
       }))
       winchNo++
@@ -397,7 +401,8 @@ export function productSpecs(): ProductSpec[] {
       description: txt('<p>Ersatzteil für Fjällmaskin Rückewagen der Serien RW 8 bis RW 14.</p>', '<p>Spare part for Fjällmaskin forwarding trailers of the RW 8 to RW 14 series.</p>', '<p>Pièce de rechange pour remorques Fjällmaskin des séries RW 8 à RW 14.</p>'),
       price, availability: k === 3 ? 'restock' : k === 8 ? 'low-stock' : 'in-stock', weight: price > 300 ? 60 : 4,
       properties: [material('steel')], shippingFree: price > 500,
-      customFields: { forst_machine_type: 'Rückewagen', forst_machine_manufacturer: 'Fjällmaskin', forst_predecessor_models: ['RW 7', 'RW 12 Classic'] },
+      customFields: { forst_machine_manufacturer: 'Fjällmaskin', forst_predecessor_models: ['RW 7', 'RW 12 Classic'] },
+      machineType: txt('Rückewagen', 'Forwarding trailer', 'Remorque forestière'),
       suitableFor: txt('Fjällmaskin RW 8, RW 10, RW 12, RW 14', 'Fjällmaskin RW 8, RW 10, RW 12, RW 14', 'Fjällmaskin RW 8, RW 10, RW 12, RW 14'),
       tags: k === 0 ? ['Neu'] : undefined,
     }))
@@ -446,8 +451,8 @@ const REVIEW_TEXTS: Array<{ lang: keyof typeof LANGUAGE_IDS; points: number; tit
 ]
 
 /** Inserts manufacturers, properties, tags and every product with prices, media links, reviews and cross-sellings. */
-/** `mediaFor` gives a product's pictures, cover first. */
-export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => string[], manualMediaId: string): SeededProduct[] {
+/** `mediaFor` gives a product's pictures, cover first: for the parent (`number` = its own) or one variant (`number` with suffix). */
+export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, number: string) => string[], manualMediaId: string): SeededProduct[] {
   MANUFACTURERS.forEach((m) => {
     ins.insert('manufacturer', {
       id: sid(`manufacturer:${m.key}`), media_id: sid(`media:manufacturer:${m.key}`), link: m.link,
@@ -493,6 +498,7 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => st
       const out: Record<string, unknown> = {}
       if (s.scopeOfDelivery) out.forst_scope_of_delivery = s.scopeOfDelivery[i]
       if (s.suitableFor) out.forst_suitable_for = s.suitableFor[i]
+      if (s.machineType) out.forst_machine_type = s.machineType[i]
       return out
     }
     const reviews = !parentId && rnd() < 0.35 ? 1 + Math.floor(rnd() * 3) : 0
@@ -558,11 +564,11 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec) => st
 
   let index = 0
   for (const s of specs) {
-    const media = mediaFor(s)
-    const parentId = insertProduct(s, s.number, null, null, media, index++)
+    const parentId = insertProduct(s, s.number, null, null, mediaFor(s, s.number), index++)
     const seen = new Set<string>()
     for (const v of s.variants ?? []) {
-      insertProduct(s, `${s.number}${v.suffix}`, parentId, v, media, index++)
+      const number = `${s.number}${v.suffix}`
+      insertProduct(s, number, parentId, v, mediaFor(s, number), index++)
       for (const o of v.options) {
         const key = `${o.group}:${o.key}`
         if (seen.has(key)) continue

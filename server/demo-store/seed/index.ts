@@ -4,7 +4,7 @@ import { MANUFACTURERS } from './catalogue-data'
 import { productSpecs, seedCatalogue, type ProductSpec } from './catalogue'
 import { CATEGORY_TEASERS, contentMedia, seedContent } from './content'
 import { MANUAL_MEDIA_ID, logoSvg, renderImages, sceneSvg, type ImageJob } from './media'
-import { productImageSvg, productImageType } from './product-images'
+import { extraColours, productImageSvg, productImageType } from './product-images'
 import { buildCatalogueIndex } from '../search-index'
 import { seedPromotions } from './promotions'
 import { seedSystem } from './system'
@@ -16,7 +16,7 @@ export interface SeedReport { seeded: boolean; durationMs: number; products: num
 const SEED_KEY = 'seeded_at'
 const SEED_VERSION_KEY = 'seed_version'
 /** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
-export const SEED_VERSION = 15
+export const SEED_VERSION = 16
 const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
 
 /**
@@ -45,14 +45,27 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
     // galleries (and the lightbox) have three pictures to page through.
     const views = s.family === 'winch' ? 3 : 2
     const type = productImageType(s.family, s.name[0])
-    const ids: string[] = []
-    for (let view = 1; view <= views; view++) {
-      const suffix = view === 1 ? '' : `-${view}`
-      const id = sid(view === 1 ? `media:product:${s.number}` : `media:product:${s.number}:${view}`)
-      ids.push(id)
-      jobs.push({ id, file: `product/${s.number.toLowerCase()}${suffix}.jpg`, svg: productImageSvg(type, view), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+    // `colour` set: the pictures of the variants in that colour (e.g. FS-50002 in green), shared by them.
+    const pictures = (colour?: string): string[] => {
+      const ids: string[] = []
+      const key = colour ? `${s.number}:${colour}` : s.number
+      const base = colour ? `${s.number.toLowerCase()}-${colour}` : s.number.toLowerCase()
+      for (let view = 1; view <= views; view++) {
+        const suffix = view === 1 ? '' : `-${view}`
+        const id = sid(view === 1 ? `media:product:${key}` : `media:product:${key}:${view}`)
+        ids.push(id)
+        jobs.push({ id, file: `product/${base}${suffix}.jpg`, svg: productImageSvg(type, view, colour), width: 800, height: 800, alt: s.name, thumbnails: PRODUCT_THUMBNAIL_WIDTHS })
+      }
+      return ids
     }
-    mediaIds.set(s.number, ids)
+    mediaIds.set(s.number, pictures())
+    // Variants show the parent's pictures, except those whose colour option the drawing has in another colour.
+    for (const colour of extraColours(type)) {
+      const variants = (s.variants ?? []).filter((v) => v.options.some((o) => o.group === 'colour' && o.key === colour))
+      if (variants.length === 0) continue
+      const ids = pictures(colour)
+      for (const v of variants) mediaIds.set(`${s.number}${v.suffix}`, ids)
+    }
   }
   const scenes: Array<[string, string, number, number, number, Tri]> = [
     [contentMedia.hero, 'content/hero-forest.jpg', 1920, 800, 100, ['Forstarbeiter im Wald', 'Forest workers in the woods', 'Forestiers au travail']],
@@ -93,7 +106,7 @@ export async function seedIfEmpty(db: Db, mediaRoot: string): Promise<SeedReport
       for (const v of s.variants ?? []) names.set(`${s.number}${v.suffix}`, s.name)
     }
     specs.forEach(addNames)
-    const products = seedCatalogue(ins, (s) => mediaIds.get(s.number) ?? [], MANUAL_MEDIA_ID)
+    const products = seedCatalogue(ins, (s, number) => mediaIds.get(number) ?? mediaIds.get(s.number) ?? [], MANUAL_MEDIA_ID)
     seedContent(ins, products, names)
     buildCatalogueIndex(db)
     db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)').run(SEED_KEY, new Date().toISOString())

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { productSpecs } from './catalogue'
-import { PRODUCT_IMAGE_TYPES, productImageSvg, productImageType, type ProductImageType } from './product-images'
+import { COLOURED_TYPES, PRODUCT_IMAGE_TYPES, extraColours, productImageSvg, productImageType, type ProductImageType } from './product-images'
 
 const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('hex')
 
@@ -46,6 +46,28 @@ describe('product pictures', () => {
       PRODUCT_IMAGE_TYPES.map((type) => sharp(Buffer.from(productImageSvg(type))).resize(64, 64).raw().toBuffer()),
     )
     expect(new Set(pixels.map((p) => md5(p))).size).toBe(PRODUCT_IMAGE_TYPES.length)
+  })
+
+  it('draws the green trousers really green, and only colours a drawing has', async () => {
+    expect(COLOURED_TYPES.trousers).toEqual(['orange', 'green'])
+    expect(extraColours('trousers')).toEqual(['green'])
+    expect(extraColours('helmet')).toEqual([])
+    expect(productImageSvg('trousers', 1, 'orange')).toBe(productImageSvg('trousers'))
+    expect(() => productImageSvg('helmet', 1, 'green')).toThrow(/not drawn in green/)
+    // The right leg (below the dark panel on the left one), front and turned view.
+    const leg = async (colour: string, view: number) => {
+      const png = await sharp(Buffer.from(productImageSvg('trousers', view, colour))).extract({ left: 430, top: 420, width: 60, height: 100 }).png().toBuffer()
+      const [r, g, b] = (await sharp(png).stats()).channels.map((c) => c.mean)
+      return { r: r!, g: g!, b: b! }
+    }
+    for (const view of [1, 2]) {
+      const green = await leg('green', view)
+      expect(green.g, `view ${view}`).toBeGreaterThan(green.r + 30)
+      expect(green.g, `view ${view}`).toBeGreaterThan(green.b + 30)
+      const orange = await leg('orange', view)
+      expect(orange.r, `view ${view}`).toBeGreaterThan(orange.g + 30)
+      expect(orange.g, `view ${view}`).toBeGreaterThan(orange.b)
+    }
   })
 
   it('renders valid SVG with a neutral background that sharp can read', async () => {

@@ -127,7 +127,21 @@ function chainLinks(x0: number, y0: number, x1: number, y1: number, n: number, w
   return out
 }
 
-const DRAWINGS: Record<ProductImageType, () => string> = {
+/**
+ * Drawings whose main colour follows a variant's colour option (keys of catalogue-data's COLOURS, each
+ * with a paint gradient in DEFS). The first colour is the drawing's own: the parent's pictures, shared
+ * by the variants of that colour; every other colour gets pictures of its own (seed/index.ts).
+ */
+export const COLOURED_TYPES: Partial<Record<ProductImageType, readonly string[]>> = {
+  trousers: ['orange', 'green'],
+}
+
+/** The colours a type can be drawn in beyond its own; empty for single-colour drawings. */
+export function extraColours(type: ProductImageType): readonly string[] {
+  return COLOURED_TYPES[type]?.slice(1) ?? []
+}
+
+const DRAWINGS: Record<ProductImageType, (paint?: string) => string> = {
   winch: () =>
     rect(210, 250, 380, 300, 'green', 18, edge) + highlight(226, 262, 348, 60) + cylinder(250, 420, 300, 70, 'dark') +
     rect(180, 540, 440, 40, 'dark', 8, edge) + path('M210 250 L300 170 L500 170 L590 250 Z', 'green', edge) + rect(330, 200, 140, 26, 'steel', 6) +
@@ -151,7 +165,7 @@ const DRAWINGS: Record<ProductImageType, () => string> = {
   helmet: () =>
     path('M220 460 C220 240 580 240 580 460 Z', 'orange', edge) + rect(190, 450, 420, 40, 'orange', 18, edge) + highlight(280, 290, 200, 60, 30) +
     rect(170, 420, 50, 130, 'black', 20, edge) + rect(580, 420, 50, 130, 'black', 20, edge) + path('M240 490 L560 490 L540 580 L260 580 Z', 'dark', ' opacity=".55"'),
-  trousers: () => path('M280 170 L520 170 L560 640 L440 640 L400 330 L360 640 L240 640 Z', 'orange', edge) + rect(280, 170, 240, 40, 'black', 6) + path('M300 250 L390 250 L380 520 L300 520 Z', 'black', ' opacity=".75"'),
+  trousers: (paint = 'orange') => path('M280 170 L520 170 L560 640 L440 640 L400 330 L360 640 L240 640 Z', paint, edge) + rect(280, 170, 240, 40, 'black', 6) + path('M300 250 L390 250 L380 520 L300 520 Z', 'black', ' opacity=".75"'),
   jacket: () => path('M300 170 L500 170 L620 260 L600 460 L540 440 L540 640 L260 640 L260 440 L200 460 L180 260 Z', 'orange', edge) + rect(394, 180, 12, 460, 'dark') + rect(260, 520, 280, 30, 'steel', 0, ' opacity=".7"'),
   boots: () => path('M260 180 L400 180 L410 480 L600 520 C640 530 640 600 600 600 L250 600 Z', 'black', edge) + rect(240, 590, 390, 30, 'rubber', 8) + path('M270 240 L390 240 L395 330 L270 330 Z', 'orange', ''),
   gloves: () => path('M300 620 L300 380 L260 300 L290 280 L340 360 L340 200 L380 200 L390 340 L400 180 L440 180 L440 340 L460 200 L500 200 L490 360 L520 240 L560 250 L520 620 Z', 'orange', edge) + rect(290, 560, 240, 60, 'black', 8),
@@ -201,11 +215,13 @@ const VIEWS: Record<number, string> = {
   3: 'translate(-280 -180) scale(1.7)',
 }
 
-export function productImageSvg(type: ProductImageType, view = 1): string {
+/** `colour`: one of the type's COLOURED_TYPES (default: the drawing's own colour). */
+export function productImageSvg(type: ProductImageType, view = 1, colour?: string): string {
+  if (colour !== undefined && !COLOURED_TYPES[type]?.includes(colour)) throw new Error(`${type} is not drawn in ${colour}`)
   const transform = VIEWS[view] ?? VIEWS[2]!
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">${DEFS}
 <rect width="800" height="800" fill="url(#bg)"/>
 <ellipse cx="400" cy="650" rx="${view === 3 ? 360 : 290}" ry="48" fill="url(#floor)"/>
-<g transform="${transform}">${DRAWINGS[type]()}</g>
+<g transform="${transform}">${DRAWINGS[type](colour)}</g>
 </svg>`
 }

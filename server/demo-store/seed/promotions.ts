@@ -14,6 +14,9 @@ interface PromotionSpec {
 /**
  * The seed's promotions (contracts of issue 8): FORST10 10 % on the cart, SAEGE5 5 € off, GROSS50 50 € off
  * from 1,000 € net positions and not together with FORST10, and an automatic free shipping from 500 € net.
+ * Standard shipping is free from 250 € already (its price rule, seed/system.ts), so the automatic promotion
+ * only ever shows on carts shipped by Express or freight; its name says so, as do the shipping methods'
+ * descriptions and the shipping page (seed/content.ts).
  */
 export const PROMOTIONS: readonly PromotionSpec[] = [
   { key: 'forst10', code: 'FORST10', priority: 1, name: ['10 % Forst-Rabatt', '10% forestry discount', 'Remise forestière de 10 %'], discount: { scope: 'cart', type: 'percentage', value: 10 }, excludes: ['gross50'] },
@@ -24,7 +27,7 @@ export const PROMOTIONS: readonly PromotionSpec[] = [
   },
   {
     key: 'free-shipping', code: null, priority: 0, minPositionNet: 500,
-    name: ['Versandkostenfrei ab 500 €', 'Free shipping from €500', 'Livraison offerte dès 500 €'], discount: { scope: 'delivery', type: 'percentage', value: 100 },
+    name: ['Express und Spedition versandkostenfrei ab 500 €', 'Free express and freight shipping from €500', 'Express et transporteur offerts dès 500 €'], discount: { scope: 'delivery', type: 'percentage', value: 100 },
   },
 ]
 

@@ -117,11 +117,11 @@ export function seedSystem(ins: Inserter): void {
 
   const shipping: Array<[keyof typeof SHIPPING_METHOD_IDS, string, string, number, Tri, Tri]> = [
     ['standard', 'shipping_standard', '1-3-days', 6.9, ['Standard', 'Standard', 'Standard'],
-      ['Paketversand mit DHL, versandkostenfrei ab 250 € Warenwert.', 'Parcel delivery by DHL, free from €250 order value.', 'Livraison par colis DHL, gratuite dès 250 € de commande.']],
+      ['Paketversand mit DHL, versandkostenfrei ab 250 € Warenwert (netto).', 'Parcel delivery by DHL, free from €250 net order value.', 'Livraison par colis DHL, gratuite dès 250 € HT de commande.']],
     ['express', 'shipping_express', '1-2-days', 19.9, ['Express', 'Express', 'Express'],
-      ['Zustellung am nächsten Werktag bei Bestellung bis 12 Uhr.', 'Delivery on the next working day for orders placed by noon.', 'Livraison le jour ouvré suivant pour toute commande passée avant midi.']],
+      ['Zustellung am nächsten Werktag bei Bestellung bis 12 Uhr, nach Deutschland und Österreich; versandkostenfrei ab 500 € Warenwert (netto).', 'Delivery on the next working day for orders placed by noon, to Germany and Austria; free from €500 net order value.', 'Livraison le jour ouvré suivant pour toute commande passée avant midi, en Allemagne et en Autriche ; gratuite dès 500 € HT de commande.']],
     ['freight', 'shipping_freight', '1-2-weeks', 89, ['Spedition', 'Freight forwarding', 'Transport par transporteur'],
-      ['Für Seilwinden, Anhängerteile und Sperrgut; Lieferung frei Bordsteinkante.', 'For winches, trailer parts and bulky goods; kerbside delivery.', 'Pour treuils, pièces de remorque et colis encombrants ; livraison au pied du camion.']],
+      ['Für Seilwinden, Anhängerteile und Sperrgut; Lieferung frei Bordsteinkante, versandkostenfrei ab 500 € Warenwert (netto).', 'For winches, trailer parts and bulky goods; kerbside delivery, free from €500 net order value.', 'Pour treuils, pièces de remorque et colis encombrants ; livraison au pied du camion, gratuite dès 500 € HT de commande.']],
   ]
   shipping.forEach(([key, technicalName, deliveryTime, price, name, description], position) => {
     ins.insert('shipping_method', {
