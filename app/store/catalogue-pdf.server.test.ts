@@ -82,8 +82,8 @@ const now = new Date('2026-03-14T09:30:00Z')
 describe('PDF catalogue', () => {
   const texts = {
     de: { page: (n: number, t: number) => `Seite ${n} von ${t}`, onRequest: 'Preis auf Anfrage', language: 'Sprache: Deutsch', date: 'Stand: 14. März 2026', price: 'Ihr Preis', machine: 'Maschinentyp: Traktor-Anbauwinde', crane: 'Krantyp:' },
-    en: { page: (n: number, t: number) => `Page ${n} of ${t}`, onRequest: 'Price on request', language: 'Language: English', date: 'Date: 14 March 2026', price: 'Your price', machine: 'Machine type: Traktor-Anbauwinde', crane: 'Crane type:' },
-    fr: { page: (n: number, t: number) => `Page ${n} sur ${t}`, onRequest: 'Prix sur demande', language: 'Langue : français', date: 'Date : 14 mars 2026', price: 'Votre prix', machine: 'Type de machine : Traktor-Anbauwinde', crane: 'Type de grue :' },
+    en: { page: (n: number, t: number) => `Page ${n} of ${t}`, onRequest: 'Price on request', language: 'Language: English', date: 'Date: 14 March 2026', price: 'Your price', machine: 'Machine type: Tractor-mounted winch', crane: 'Crane type:' },
+    fr: { page: (n: number, t: number) => `Page ${n} sur ${t}`, onRequest: 'Prix sur demande', language: 'Langue : français', date: 'Date : 14 mars 2026', price: 'Votre prix', machine: 'Type de machine : Treuil porté pour tracteur', crane: 'Type de grue :' },
   } as const
 
   for (const locale of ['de', 'en', 'fr'] as const) {
