@@ -141,6 +141,24 @@ test('an empty result offers to reset the filters', async ({ page }) => {
   await expect(cards(page)).toHaveCount(8)
 })
 
+test('a page number past the end says so and leads to the last page', async ({ page }) => {
+  // Winches: 8 products, one page of 10.
+  await page.goto('/produkte/seilwinden/?p=999')
+  await expect(page.getByRole('heading', { name: t('de', 'listing:empty.pastEndTitle') })).toBeVisible()
+  await expect(page.getByText(t('de', 'listing:empty.pastEnd_one', { count: 1, total: 8 }))).toBeVisible()
+  await expect(page.getByRole('heading', { name: t('de', 'listing:empty.title') })).toHaveCount(0)
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
+  // All products, 25 a page: 2 pages; neither is linked as the neighbour of page 999.
+  await page.goto('/produkte/?limit=25&p=999')
+  await expect(page.getByText(t('de', 'listing:empty.pastEnd_other', { count: 2, total: 44 }))).toBeVisible()
+  await expect(page.getByRole('navigation', { name: t('de', 'listing:pagination.label') })).toHaveCount(0)
+  await expect(page.locator('link[rel="prev"], link[rel="next"]')).toHaveCount(0)
+  await page.goto('/produkte/seilwinden/?p=999')
+  await page.locator('.listing-empty').getByRole('link', { name: t('de', 'listing:empty.lastPage') }).click()
+  await expect(page).toHaveURL(/\/produkte\/seilwinden\/$/)
+  await expect(cards(page)).toHaveCount(8)
+})
+
 test('load more appends the next page @js', async ({ page }) => {
   await page.goto('/produkte/')
   await expect(cards(page)).toHaveCount(10)

@@ -22,7 +22,7 @@ export function findListingView(data: unknown): ListingView | undefined {
 
 /** Head links to the neighbouring pages of a listing, for a route's `meta`. */
 export function paginationLinks(view: ListingView | undefined, pathname: string, publicUrl: string) {
-  if (!view) return []
+  if (!view || view.page > view.pages) return []
   const origin = publicUrl.replace(/\/+$/, '')
   const links: { tagName: 'link'; rel: string; href: string }[] = []
   if (view.page > 1) links.push({ tagName: 'link', rel: 'prev', href: `${origin}${listingHref(pathname, withPage(view.query, view.page - 1))}` })
@@ -31,8 +31,8 @@ export function paginationLinks(view: ListingView | undefined, pathname: string,
 }
 
 /**
- * Head tags of a page that may hold a listing: its robots rule (filtered or sorted views are
- * noindex,follow) and links to the neighbouring pages.
+ * Head tags of a page that may hold a listing: its robots rule (filtered or sorted views and pages
+ * past the end are noindex,follow) and links to the neighbouring pages.
  */
 export function listingHeadMeta(
   pageData: { seo?: { robots?: string } } & Record<string, unknown>,
@@ -40,10 +40,10 @@ export function listingHeadMeta(
   matches: readonly { id: string; data?: unknown }[],
 ) {
   const root = matches.find((m) => m.id === 'root')?.data as { publicUrl?: string } | undefined
-  return [
-    ...(pageData.seo?.robots ? [{ name: 'robots', content: pageData.seo.robots }] : []),
-    ...paginationLinks(findListingView(pageData), pathname, root?.publicUrl ?? ''),
-  ]
+  const view = findListingView(pageData)
+  // A page number past the end has no products of its own: nothing to index there.
+  const robots = view && view.total > 0 && view.products.length === 0 ? 'noindex,follow' : pageData.seo?.robots
+  return [...(robots ? [{ name: 'robots', content: robots }] : []), ...paginationLinks(view, pathname, root?.publicUrl ?? '')]
 }
 
 /**

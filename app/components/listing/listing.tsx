@@ -85,6 +85,13 @@ export function Listing({ view, locale, label }: ListingProps) {
               </li>
             ))}
           </ul>
+        ) : view.total > 0 ? (
+          // A page number past the end (an old bookmark, a shortened list): the products exist, this page does not.
+          <div className="listing-empty">
+            <h2>{t('empty.pastEndTitle')}</h2>
+            <p>{t('empty.pastEnd', { count: view.pages, total: view.total })}</p>
+            <Link to={href(withPage(query, view.pages))}>{t('empty.lastPage')}</Link>
+          </div>
         ) : (
           <div className="listing-empty">
             <h2>{t('empty.title')}</h2>
@@ -396,7 +403,8 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
 
 function Pagination({ view, href }: { view: ListingView; href: (q: ListingQuery) => string }) {
   const { t } = useTranslation('listing')
-  if (view.pages <= 1) return null
+  // Past the end the page offers the last page itself (see the empty state).
+  if (view.pages <= 1 || view.page > view.pages) return null
   const { page, pages, query } = view
   return (
     <nav className="listing-pagination" aria-label={t('pagination.label')}>
