@@ -169,7 +169,8 @@ test('above the invoice limit the payment section says that invoice is not avail
   await expect(payment.getByRole('radio', { name: /Vorkasse/ })).toBeVisible()
   await expect(payment.getByRole('radio', { name: /Rechnung/ })).toHaveCount(0)
   await expect(payment.getByText(t('de', 'checkout:payment.unavailable'))).toBeVisible()
-  await expect(payment.getByRole('listitem')).toHaveText([/^Rechnung · /])
+  // Its description names the limit: the shopper learns why.
+  await expect(payment.getByRole('listitem')).toHaveText([/^Rechnung · .*bis 5\.000 €/])
 })
 
 test('a desired delivery date on a Sunday is refused at the field', async ({ page, context, baseURL }, testInfo) => {

@@ -136,7 +136,9 @@ export function seedSystem(ins: Inserter): void {
 
   const payments: Array<[keyof typeof PAYMENT_METHOD_IDS, string, boolean, Tri, Tri]> = [
     ['invoice', 'payment_invoice', false, ['Rechnung', 'Invoice', 'Facture'],
-      ['Zahlbar innerhalb von 14 Tagen ohne Abzug.', 'Payable within 14 days without deduction.', 'Payable sous 14 jours sans escompte.']],
+      ['Zahlbar innerhalb von 14 Tagen ohne Abzug, für Bestellungen bis 5.000 € Warenwert (netto).',
+        'Payable within 14 days without deduction, for orders up to €5,000 net.',
+        'Payable sous 14 jours sans escompte, pour les commandes jusqu’à 5 000 € HT.']],
     ['prepayment', 'payment_prepayment', false, ['Vorkasse', 'Prepayment', 'Paiement anticipé'],
       ['Überweisen Sie den Betrag vorab; wir versenden nach Zahlungseingang.', 'Transfer the amount in advance; we ship once payment is received.', 'Virez le montant à l’avance ; nous expédions dès réception du paiement.']],
     ['demoPay', 'payment_demo_pay', true, ['Demo Pay', 'Demo Pay', 'Demo Pay'],
