@@ -75,6 +75,16 @@ test('add, change the quantity and remove (English)', async ({ page }, testInfo)
   await expect(totals.getByText(t('en', 'cart:totals.total'))).toBeVisible()
   await expect(page.getByRole('link', { name: t('en', 'cart:page.toCheckout') })).toHaveAttribute('href', '/en/checkout')
 
+  // A three-digit count keeps the badge short (99+) beside the icon; the link's name says the number.
+  const choker = line(page, 'FS-40001.1')
+  await choker.getByRole('spinbutton').fill('120')
+  await choker.getByRole('button', { name: named(t('en', 'cart:line.update')) }).click()
+  await expect(page.locator('.cart-badge')).toHaveText('99+')
+  // The store caps the line at its maximum purchase: the name counts what the cart holds.
+  const chokers = Number(await choker.getByRole('spinbutton').inputValue())
+  expect(chokers).toBeGreaterThan(96)
+  await expect(page.getByTestId('header-cart')).toHaveAccessibleName(new RegExp(t('en', 'common:header.cartCount', { count: 3 + chokers })))
+
   // Remove both lines; the empty state follows.
   await line(page, 'FS-40001.1').getByRole('button', { name: named(t('en', 'cart:line.remove')) }).click()
   await expect(line(page, 'FS-40001.1')).toHaveCount(0)

@@ -11,6 +11,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { Logo } from './logo'
 import { MainNavigation } from './main-navigation'
 import { MobileMenu } from './mobile-menu'
+import { badgeText } from '~/lib/badge'
 
 // Decorative, like the icons in ./icons: the button's label names it.
 function LogoutIcon() {
@@ -144,7 +145,7 @@ function CartLink({ locale, count }: { locale: Locale; count: number }) {
       </span>
       <span className="visually-hidden">{t('header.cartCount', { count })}</span>
       <span className="cart-badge" aria-hidden="true" data-count={count}>
-        {count}
+        {badgeText(count)}
       </span>
     </Link>
   )

@@ -5,6 +5,7 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { HeartIcon } from '~/components/shell/icons'
 import { localizePath, type Locale } from '~/lib/locale'
 import { queueWishlistChange, useWishlistIds, wishlistCookieChanged } from './wishlist-state'
+import { badgeText } from '~/lib/badge'
 
 /** What the wishlist action answers a heart submitted in place (JavaScript); without it the action redirects. */
 export type HeartActionData =
@@ -116,7 +117,7 @@ export function WishlistLink({ locale, label }: { locale: Locale; label: string 
         <>
           <span className="visually-hidden">{t('header.count', { count })}</span>
           <span className="wishlist-badge" aria-hidden="true" data-count={count} data-testid="wishlist-count">
-            {count}
+            {badgeText(count)}
           </span>
         </>
       ) : null}
