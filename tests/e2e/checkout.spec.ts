@@ -129,6 +129,12 @@ test('customer checkout in English with saved addresses and another shipping met
   const shippedTo = page.locator('.checkout-facts > div').filter({ has: page.getByRole('heading', { name: t('en', 'checkout:success.shippingAddress') }) })
   await expect(shippedTo).toContainText('Waldstraße 12')
   await expect(page.getByText('Max Holzer').first()).toBeVisible()
+  // On a phone the line table fits: every line's total is in view without scrolling sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const lines = page.locator('.checkout-table tbody tr')
+  await lines.first().scrollIntoViewIfNeeded()
+  await expect(lines.first().locator('td').last()).toBeInViewport({ ratio: 1 })
+  await expect(lines.first().locator('td').nth(1)).toContainText('×')
   // Invoice is paid later: no countdown to a payment page.
   await expect(page.getByRole('link', { name: t('en', 'checkout:success.payNow') })).toHaveCount(0)
 })

@@ -179,7 +179,7 @@ export function OrderSummary({ order, locale }: { order: OrderView; locale: Loca
               <th scope="col" className="numeric">
                 {t('success.quantity')}
               </th>
-              <th scope="col" className="numeric">
+              <th scope="col" className="numeric checkout-unit-column">
                 {t('success.unitPrice')}
               </th>
               <th scope="col" className="numeric">
@@ -194,8 +194,11 @@ export function OrderSummary({ order, locale }: { order: OrderView; locale: Loca
                   {line.label}
                   {line.productNumber ? <span className="checkout-muted checkout-block">{t('summary.number', { number: line.productNumber })}</span> : null}
                 </td>
-                <td className="numeric">{line.quantity}</td>
-                <td className="numeric">{money(line.unitPrice)}</td>
+                <td className="numeric">
+                  {line.quantity}
+                  <span className="checkout-unit-inline checkout-muted">{t('success.unitInline', { price: money(line.unitPrice) })}</span>
+                </td>
+                <td className="numeric checkout-unit-column">{money(line.unitPrice)}</td>
                 <td className="numeric">{money(line.totalPrice)}</td>
               </tr>
             ))}
