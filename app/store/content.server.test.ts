@@ -31,6 +31,20 @@ describe('shell navigation', () => {
     expect(enShell.navigation.main.map((l) => l.href)).toEqual(expect.arrayContaining(['/en/products/', '/en/spare-parts/']))
     expect(enShell.navigation.main.every((l) => l.href.startsWith('/en/') || l.external)).toBe(true)
   })
+
+  it('links entries that point to a landing page or category to their SEO paths, not to technical URLs, in one more round', async () => {
+    for (const [locale, legal, contact] of [
+      ['de', '/impressum/', '/unternehmen/service-kontakt/'],
+      ['fr', '/fr/mentions-legales/', '/fr/entreprise/service-et-contact/'],
+    ] as const) {
+      const { context, request, lines } = setup(locale === 'de' ? '/' : `/${locale}`)
+      const shell = await loadShell(context, request, locale)
+      const hrefs = [...shell.navigation.footer, ...shell.navigation.service].flatMap((l) => [l.href, ...(l.children ?? []).map((c) => c.href)])
+      expect(hrefs).toEqual(expect.arrayContaining([legal, contact]))
+      expect(hrefs.filter((href) => /\/(landingPage|navigation|detail)\//.test(href))).toEqual([])
+      expect(storeCallRounds(lines)).toEqual([['readNavigation', 'readNavigation', 'readNavigation'], ['readSeoUrl']])
+    }
+  })
 })
 
 describe('resolveContent', () => {

@@ -81,10 +81,64 @@ export function readNavigationTrees(store: Store): Promise<NavigationTrees> {
   return trees
 }
 
+const targetRoutes: Record<string, string> = {
+  landing_page: 'frontend.landing.page',
+  category: 'frontend.navigation.page',
+  product: 'frontend.detail.page',
+}
+
+function linkTarget(category: Category): { id: string; routeName: string } | undefined {
+  if (category.type !== 'link') return undefined
+  const routeName = targetRoutes[category.translated?.linkType || category.linkType || '']
+  const id = category.translated?.internalLink || category.internalLink
+  return routeName && id ? { id, routeName } : undefined
+}
+
+function collectTargets(categories: readonly Category[], into: Set<string>) {
+  for (const category of categories) {
+    const target = linkTarget(category)
+    if (target && !category.seoUrls?.some((u) => u.foreignKey === target.id && u.routeName === target.routeName)) into.add(target.id)
+    collectTargets(category.children ?? [], into)
+  }
+}
+
+/**
+ * Shopware names the target of a link entry (a landing page, category or product) only by its id,
+ * so the entry would point to a technical URL that redirects. One seo-url read finds the targets'
+ * SEO paths; they are added to the entries' seoUrls, where categoryLink looks for its target's. Run
+ * by the shell only (the root loader, beside the page's own loader), so pages keep their rounds.
+ */
+async function withTargetSeoUrls(store: Store, trees: Category[][]): Promise<Category[][]> {
+  const ids = new Set<string>()
+  for (const tree of trees) collectTargets(tree, ids)
+  if (!ids.size) return trees
+  const { data } = await store.invoke('readSeoUrl post /seo-url', {
+    body: {
+      filter: [
+        // Shopware reads equalsAny values as a list or a '|'-joined string; the typings know the string.
+        { type: 'equalsAny', field: 'foreignKey', value: [...ids].join('|') },
+        { type: 'equals', field: 'isCanonical', value: true },
+      ],
+      limit: ids.size * Object.keys(targetRoutes).length,
+      includes: { seo_url: navigationIncludes.seo_url },
+    },
+  })
+  const found = data.elements ?? []
+  const attach = (categories: readonly Category[]): Category[] =>
+    categories.map((category) => {
+      const target = linkTarget(category)
+      const extra = target ? found.filter((u) => u.foreignKey === target.id && u.routeName === target.routeName) : []
+      const children = category.children?.length ? attach(category.children) : category.children
+      return extra.length ? { ...category, seoUrls: [...(category.seoUrls ?? []), ...extra], children } : { ...category, children }
+    })
+  return trees.map(attach)
+}
+
 export async function loadShell(context: LoadContext, request: Request, locale: Locale): Promise<ShellData> {
   const store = getStore(context, request, locale)
   try {
-    const { main, footer, service } = await readNavigationTrees(store)
+    const trees = await readNavigationTrees(store)
+    const [main = [], footer = [], service = []] = await withTargetSeoUrls(store, [trees.main, trees.footer, trees.service])
     return {
       navigation: { main: toNavLinks(locale, main), footer: toNavLinks(locale, footer), service: toNavLinks(locale, service) },
     }
