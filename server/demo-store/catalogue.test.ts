@@ -1,9 +1,11 @@
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { ANCHOR_CATEGORY_IDS, CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY, LANGUAGE_IDS } from './constants'
 import { openDatabase } from './db'
 import { sid } from './ids'
+import { COLOURS } from './seed/catalogue-data'
 import type { DemoStore } from './index'
 
 interface Price { unitPrice: number; quantity: number; totalPrice: number; listPrice: { price: number } | null }
@@ -462,6 +464,34 @@ describe('POST /product/{productId}', () => {
     expect((await shown('FS-50002.15')).cover.media.url).toBe(orange.cover.media.url)
     const [orangeFile, greenFile] = await Promise.all([orange, green].map(async (p) => Buffer.from(await (await fetch(p.cover.media.url)).arrayBuffer())))
     expect(greenFile.equals(orangeFile!)).toBe(false)
+  })
+
+  it('shows each helmet and marking spray colour on its variant, in that colour', async () => {
+    const shown = async (number: string) => (await call<{ product: Product }>('POST', `/product/${product(number)}`)).body.product
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+    // The shop colour nearest to the mean of the picture's centre (the shell, the can's body).
+    const colourOf = async (url: string) => {
+      const jpeg = Buffer.from(await (await fetch(url)).arrayBuffer())
+      const centre = await sharp(jpeg).extract({ left: 385, top: 380, width: 50, height: 40 }).png().toBuffer()
+      const seen = (await sharp(centre).stats()).channels.slice(0, 3).map((c) => c.mean)
+      return Object.entries(COLOURS).map(([key, c]) => ({ key, d: Math.hypot(...rgb(c.hex).map((v, i) => v - seen[i]!)) })).sort((a, b) => a.d - b.d)[0]!.key
+    }
+    const products: Array<[string, string[]]> = [['FS-50001', ['orange', 'yellow', 'white']], ['FS-60001', ['orange', 'red', 'blue', 'pink', 'yellow', 'white']]]
+    for (const [parent, colours] of products) {
+      const urls = new Set<string>()
+      for (const [k, colour] of colours.entries()) {
+        const variant = await shown(`${parent}.${k + 1}`)
+        expect(variant.options.map((o) => o.name)).toEqual([COLOURS[colour]!.name[0]])
+        // The first colour is the parent's own picture; every other one has pictures of its own.
+        const base = `product/${parent.toLowerCase()}${k === 0 ? '' : `-${colour}`}`
+        expect(variant.media?.map((m) => m.media.url.replace(/^.*\/media\//, ''))).toEqual([`${base}.jpg`, `${base}-2.jpg`])
+        expect(variant.cover.media.url).toMatch(new RegExp(`/media/${base}\\.jpg$`))
+        expect(variant.cover.media.thumbnails.length).toBeGreaterThan(0)
+        expect(await colourOf(variant.cover.media.url), variant.productNumber).toBe(colour)
+        urls.add(variant.cover.media.url)
+      }
+      expect(urls.size).toBe(colours.length)
+    }
   })
 
   it('marks options that do not combine with the shown variant', async () => {

@@ -73,6 +73,8 @@ ${grad('green', ['#7fbf6e', '#3f8a36', '#22561d'])}
 ${grad('yellow', ['#ffe680', '#f2c300', '#b58f00'])}
 ${grad('red', ['#ff7a6e', '#d0202a', '#8c1016'])}
 ${grad('blue', ['#7aa7e8', '#2f66c0', '#173d80'])}
+${grad('pink', ['#ff9ccf', '#e0409a', '#9e1c63'])}
+${grad('white', ['#ffffff', '#f6f7f5', '#d3d8da'])}
 ${grad('black', ['#6a6f74', '#33383c', '#1a1d20'])}
 ${grad('wood', ['#f0c98c', '#c98c47', '#8a5624'])}
 ${grad('brass', ['#fbe7a0', '#d2a83a', '#8f6a12'])}
@@ -133,7 +135,9 @@ function chainLinks(x0: number, y0: number, x1: number, y1: number, n: number, w
  * by the variants of that colour; every other colour gets pictures of its own (seed/index.ts).
  */
 export const COLOURED_TYPES: Partial<Record<ProductImageType, readonly string[]>> = {
+  helmet: ['orange', 'yellow', 'white'],
   trousers: ['orange', 'green'],
+  'marking-spray': ['orange', 'red', 'blue', 'pink', 'yellow', 'white'],
 }
 
 /** The colours a type can be drawn in beyond its own; empty for single-colour drawings. */
@@ -162,14 +166,14 @@ const DRAWINGS: Record<ProductImageType, (paint?: string) => string> = {
   'round-sling': () => stroke('M220 300 C220 200 580 200 580 300 L580 500 C580 600 220 600 220 500 Z', '#6d3fb0', 60) + stroke('M230 320 L230 480 M570 320 L570 480', '#fff', 4, ' opacity=".4"'),
   'steel-rope': () => stroke('M200 420 C200 250 600 250 600 420 C600 590 240 590 260 430 C270 330 520 320 520 430', 'steel', 30) + stroke('M200 420 C200 250 600 250 600 420', '#5a636a', 4, ' stroke-dasharray="10 12"'),
   'synthetic-rope': () => stroke('M200 420 C200 250 600 250 600 420 C600 590 240 590 260 430 C270 330 520 320 520 430', 'orange', 30) + stroke('M200 420 C200 250 600 250 600 420', '#fff3e0', 4, ' stroke-dasharray="10 12"'),
-  helmet: () =>
-    path('M220 460 C220 240 580 240 580 460 Z', 'orange', edge) + rect(190, 450, 420, 40, 'orange', 18, edge) + highlight(280, 290, 200, 60, 30) +
+  helmet: (paint = 'orange') =>
+    path('M220 460 C220 240 580 240 580 460 Z', paint, edge) + rect(190, 450, 420, 40, paint, 18, edge) + highlight(300, 318, 170, 44, 22) +
     rect(170, 420, 50, 130, 'black', 20, edge) + rect(580, 420, 50, 130, 'black', 20, edge) + path('M240 490 L560 490 L540 580 L260 580 Z', 'dark', ' opacity=".55"'),
   trousers: (paint = 'orange') => path('M280 170 L520 170 L560 640 L440 640 L400 330 L360 640 L240 640 Z', paint, edge) + rect(280, 170, 240, 40, 'black', 6) + path('M300 250 L390 250 L380 520 L300 520 Z', 'black', ' opacity=".75"'),
   jacket: () => path('M300 170 L500 170 L620 260 L600 460 L540 440 L540 640 L260 640 L260 440 L200 460 L180 260 Z', 'orange', edge) + rect(394, 180, 12, 460, 'dark') + rect(260, 520, 280, 30, 'steel', 0, ' opacity=".7"'),
   boots: () => path('M260 180 L400 180 L410 480 L600 520 C640 530 640 600 600 600 L250 600 Z', 'black', edge) + rect(240, 590, 390, 30, 'rubber', 8) + path('M270 240 L390 240 L395 330 L270 330 Z', 'orange', ''),
   gloves: () => path('M300 620 L300 380 L260 300 L290 280 L340 360 L340 200 L380 200 L390 340 L400 180 L440 180 L440 340 L460 200 L500 200 L490 360 L520 240 L560 250 L520 620 Z', 'orange', edge) + rect(290, 560, 240, 60, 'black', 8),
-  'marking-spray': () => rect(320, 240, 160, 380, 'orange', 20, edge) + highlight(334, 250, 40, 360, 18) + rect(350, 190, 100, 60, 'steel', 10, edge) + rect(380, 160, 40, 40, 'black', 6),
+  'marking-spray': (paint = 'orange') => rect(320, 240, 160, 380, paint, 20, edge) + highlight(334, 250, 40, 360, 18) + rect(350, 190, 100, 60, 'steel', 10, edge) + rect(380, 160, 40, 40, 'black', 6),
   'measuring-tape': () => circle(400, 400, 170, 'yellow', edge) + circle(400, 400, 70, 'black') + rect(400, 520, 230, 40, 'yellow', 4, edge) + circle(400, 400, 24, 'steel'),
   caliper: () => rect(170, 360, 480, 40, 'alu', 4, edge) + rect(200, 400, 40, 240, 'alu', 4, edge) + rect(470, 330, 60, 310, 'yellow', 6, edge) + rect(210, 370, 420, 6, 'dark'),
   'marking-crayons': () => [0, 1, 2, 3, 4].map((i) => rect(240 + i * 70, 260, 54, 300, ['red', 'blue', 'yellow', 'green', 'orange'][i]!, 8, edge)).join('') + rect(220, 480, 370, 100, 'paper', 8, edge),
