@@ -131,9 +131,10 @@ describe('navigation', () => {
     const flat = await call('POST', '/navigation/main-navigation/main-navigation', { body: { depth: 2, buildTree: false } })
     expect(flat.body.length).toBe(5 + 6 + 4 + 4 + 3)
     const footer = await call('POST', '/navigation/footer-navigation/footer-navigation', { body: {} })
-    expect(footer.body.map((c: Json) => c.linkType)).toEqual(['landing_page', 'landing_page', 'landing_page', 'landing_page', 'category'])
+    expect(footer.body.map((c: Json) => c.linkType)).toEqual(['landing_page', 'landing_page', 'landing_page', 'landing_page'])
     const service = await call('POST', `/navigation/service-navigation/${ROOT_CATEGORY_IDS.service}`, { body: {} })
     expect(service.body.find((c: Json) => c.linkType === 'external')).toMatchObject({ externalLink: 'https://www.forstverein.de/', linkNewTab: true })
+    expect(service.body.find((c: Json) => c.linkType === 'category')).toMatchObject({ internalLink: sid('category:company-service') })
   })
 
   it('includes seoUrls only when sw-include-seo-urls is sent', async () => {

@@ -336,15 +336,13 @@ function categoryTree(): CategoryDef[] {
         { key: 'footer-privacy', name: ['Datenschutz', 'Privacy policy', 'Protection des données'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('privacy') },
         { key: 'footer-terms', name: ['AGB', 'Terms and conditions', 'CGV'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('terms') },
         { key: 'footer-shipping', name: ['Versand & Zahlung', 'Shipping and payment', 'Livraison et paiement'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('shipping') },
-        { key: 'footer-contact', name: ['Kontakt', 'Contact', 'Contact'], type: 'link', linkType: 'category', internalLink: sid('category:company-service') },
       ],
     },
     {
       key: 'service', name: ['Service', 'Service', 'Service'], type: 'folder',
       children: [
         { key: 'service-contact', name: ['Kontakt', 'Contact', 'Contact'], type: 'link', linkType: 'category', internalLink: sid('category:company-service') },
-        { key: 'service-shipping', name: ['Versand', 'Shipping', 'Livraison'], type: 'link', linkType: 'landing_page', internalLink: landingPageId('shipping') },
-        { key: 'service-payment', name: ['Zahlung', 'Payment', 'Paiement'], slug: ['zahlung', 'payment', 'paiement'], cms: 'payment' },
+        { key: 'service-payment', name: ['Zahlungsarten', 'Payment methods', 'Moyens de paiement'], slug: ['zahlung', 'payment', 'paiement'], cms: 'payment' },
         { key: 'service-faq', name: ['FAQ', 'FAQ', 'FAQ'], slug: same('faq'), cms: 'faq' },
         { key: 'service-forstverein', name: ['Deutscher Forstverein', 'German Forestry Association', 'Association forestière allemande'], type: 'link', linkType: 'external', externalLink: 'https://www.forstverein.de/', linkNewTab: true },
       ],
