@@ -71,7 +71,7 @@ export function Footer({ locale, footer, service, publicUrl, children }: FooterP
           <p>
             <a href={`tel:${shopPhone.e164}`} className="footer-phone">
               <PhoneIcon />
-              <span className="visually-hidden">{t('footer.phone')}: </span>
+              <span className="visually-hidden">{t('footer.phone')} </span>
               {shopPhone.display}
             </a>
           </p>
