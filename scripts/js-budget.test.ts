@@ -10,7 +10,9 @@ const buildDir = buildDirOf()
  * (docs/decisions/009-js-budget.md). Issue 12's budget, JS_BUDGET_BYTES (100 KB), holds on every page.
  */
 const ceilingKb: Record<PageType, number> = {
-  home: 85,
+  // Home: 0.2 KB more (2026-11-27) for the form error summary that takes the focus without JavaScript
+  // and the 99+ header badges; both are in the shell every page loads.
+  home: 86,
   // Listing, product and cart: 0.4 KB more for prices without Intl (app/lib/format.ts), which
   // saves 40–280 ms of main thread while the page hydrates.
   listing: 86,

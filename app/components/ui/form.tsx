@@ -375,7 +375,7 @@ export function RadioGroupField({
  * top of the form, so screen readers announce them after a submit.
  *
  * Without JavaScript a refused form comes back as a new page that opens at its top, which on a long
- * page (the checkout's terms, the footer's newsletter) is far from the error. So the server-rendered
+ * page (the checkout's terms, the profile's email form) is far from the error. So the server-rendered
  * region then says how many fields need correcting and takes the focus (`autofocus`), which scrolls
  * the form into view and reads the message out. With JavaScript, conform moves the focus itself.
  */
