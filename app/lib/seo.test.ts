@@ -98,6 +98,14 @@ describe('languageSwitchPaths', () => {
     )
     expect(paths).toEqual({ de: '/seilwinden/', en: '/en/winches/?p=2', fr: '/fr/seilwinden/' })
   })
+  it('prefers the paths a page gives its language switch over its alternates', () => {
+    const paths = languageSwitchPaths(
+      { canonical: 'x', alternates: { de: 'https://s/finder', en: 'https://s/en/finder' }, languageSwitch: { en: '/en/finder?type=A' } },
+      '/finder',
+      '?type=A',
+    )
+    expect(paths).toEqual({ de: '/finder', en: '/en/finder?type=A', fr: '/fr/finder?type=A' })
+  })
   it('keeps the query of the current page without route data', () => {
     expect(languageSwitchPaths(undefined, '/en/search', '?search=winch')).toEqual({
       de: '/search?search=winch',

@@ -70,6 +70,8 @@ export function languageSwitchPaths(
   const neutral = stripLocale(pathname)
   return Object.fromEntries(
     locales.map((locale) => {
+      const own = seo?.languageSwitch?.[locale]
+      if (own) return [locale, own]
       const alternate = seo?.alternates[locale]
       if (alternate) {
         const url = new URL(alternate)

@@ -45,5 +45,7 @@ export interface SeoData {
   canonical: string
   /** absolute URLs of the same page in each language */
   alternates: Partial<Record<Locale, string>>
+  /** Paths the language switch leads to where they are not the alternates (a noindex view that keeps its state, e.g. the finder's choices). */
+  languageSwitch?: Partial<Record<Locale, string>>
   robots?: string
 }

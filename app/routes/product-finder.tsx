@@ -55,6 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // Every selection is a view of the one finder page; only the bare page is indexed.
         canonical: absolute(path),
         alternates: Object.fromEntries(locales.map((l) => [l, absolute(localizePath(l, FINDER_PATH))])),
+        // The language switch keeps the choices; the finder in the other language reads them in its own spelling.
+        ...(finder.steps.some((step) => step.selected)
+          ? { languageSwitch: Object.fromEntries(locales.map((l) => [l, finderHref(localizePath(l, FINDER_PATH), finder.steps)])) }
+          : {}),
         ...(hasParams ? { robots: 'noindex, follow' } : {}),
       },
       breadcrumbs: [{ name: t('finder.title'), href: path }],

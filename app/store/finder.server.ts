@@ -1,8 +1,8 @@
 import type { operations, Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import { productHref } from '~/lib/links'
-import type { Locale } from '~/lib/locale'
-import { getStore } from './client.server'
+import { locales, type Locale } from '~/lib/locale'
+import { getStore, type Store } from './client.server'
 
 /**
  * Product finder (spec section 1): spare parts by machine manufacturer → machine type → crane
@@ -207,6 +207,40 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
   }
 }
 
+/**
+ * Choices that all match a product in another language, spelled as this language names them (that
+ * product's custom fields read in this language); undefined when no other language knows them all.
+ * Runs only when a submitted value is unknown here: two reads side by side, then one.
+ */
+async function spelledInThisLanguage(store: Store, locale: Locale, choices: (string | undefined)[]): Promise<(string | undefined)[] | undefined> {
+  const filters = choices.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+  const found = await Promise.all(
+    locales
+      .filter((other) => other !== locale)
+      .map(async (other) => {
+        const languageId = await store.languageId(other)
+        if (!languageId) return undefined
+        const { data } = await store.invoke('readProduct post /product', {
+          body: { limit: 1, filter: [{ type: 'equals', field: 'parentId', value: null }, ...filters], includes: { product: ['id'] } },
+          headers: { 'sw-language-id': languageId } as Record<string, string>,
+        })
+        return data.elements[0]?.id
+      }),
+  )
+  const productId = found.find((id) => id !== undefined)
+  if (!productId) return undefined
+  const { data } = await store.invoke('readProduct post /product', {
+    body: { ids: [productId], limit: 1, includes: { product: ['id', 'customFields', 'translated'] } },
+  })
+  const product = data.elements[0]
+  const translatedFields = (product?.translated as { customFields?: Record<string, unknown> } | undefined)?.customFields
+  const fields = (translatedFields ?? product?.customFields) as Record<string, unknown> | undefined
+  return choices.map((value, index) => {
+    const here = fields?.[FINDER_STEPS[index]!.field]
+    return value === undefined ? undefined : typeof here === 'string' && here !== '' ? here : value
+  })
+}
+
 // readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls.
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
 
@@ -220,7 +254,10 @@ export async function loadFinder(
   locale: Locale,
   query: FinderQuery,
 ): Promise<FinderData> {
-  const store = getStore(context, request, locale)
+  return findParts(getStore(context, request, locale), locale, query, true)
+}
+
+async function findParts(store: Store, locale: Locale, query: FinderQuery, mayTranslate: boolean): Promise<FinderData> {
   const base: Criteria = {
     limit: FINDER_PAGE_SIZE,
     page: query.page,
@@ -241,6 +278,12 @@ export async function loadFinder(
     headers: seoUrlsHeader,
   })
   const { steps, accepted, ignored } = resolveSteps(choices, (first as { aggregations?: unknown }).aggregations)
+  if (ignored.length && mayTranslate) {
+    // Values the shop does not know in this language may be another language's spelling (custom
+    // fields are translated, e.g. the machine type): the language switch keeps the choices as they were.
+    const spelled = await spelledInThisLanguage(store, locale, choices)
+    if (spelled) return findParts(store, locale, { ...query, choices: spelled }, false)
+  }
   const acceptedFilters = accepted.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
 
   let results: FinderData['results']

@@ -87,6 +87,14 @@ test('finder narrows machine manufacturer → machine type (en)', async ({ page 
   await expect(page.getByText(t('en', 'media:finder.count_other', { count: 8 }))).toBeVisible()
   await expect.poll(() => resultNumbers(page)).toEqual(TRACTOR_WINCHES)
   await expect(page.locator('.finder-card .product-card-link').first()).toHaveAttribute('href', /^\/en\//)
+
+  // Switching the language keeps the choices, in the other language's spelling, without a notice.
+  const switcher = page.getByRole('navigation', { name: t('en', 'common:language.label') }).first()
+  await switcher.getByRole('button', { name: t('en', 'common:language.names.de') }).click()
+  await expect(page).toHaveURL(/^[^?]*\/product-finder\?/)
+  await expect(select(page, 'de', 'machineType')).toHaveValue('Traktor-Anbauwinde')
+  await expect(page.getByText(t('de', 'media:finder.count_other', { count: 8 }))).toBeVisible()
+  await expect(page.locator('.finder-notices')).toHaveCount(0)
 })
 
 test('finder in French: Alpentec AK 7 parts, and result images go through /thumbnail/', async ({ page }) => {
