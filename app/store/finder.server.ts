@@ -245,8 +245,9 @@ async function spelledInThisLanguage(store: Store, locale: Locale, choices: (str
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
 
 /**
- * One store call for the options of every step and the results; a second one only when a submitted
- * value turned out not to exist (the results must then be fetched without it).
+ * One store call for the options of every step and the results. Only when a submitted value turned
+ * out not to exist: a look whether it is another language's spelling (spelledInThisLanguage), and a
+ * second call for the results without it.
  */
 export async function loadFinder(
   context: LoadContext,
