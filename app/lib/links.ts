@@ -86,6 +86,23 @@ export function categoryPageHref(locale: Locale, category: Pick<CategoryRef, 'id
   return localizePath(locale, seoPath(category.seoUrls, 'frontend.navigation.page') ?? `/navigation/${category.id}`)
 }
 
+type PageHref = (locale: Locale, page: { id: string; seoUrls?: SeoUrlRef[] | null }) => string
+
+/** Each internal link type's target page: its route and how to link to it. */
+const linkTargets: Record<string, { routeName: string; href: PageHref }> = {
+  product: { routeName: 'frontend.detail.page', href: productHref },
+  landing_page: { routeName: 'frontend.landing.page', href: landingPageHref },
+  category: { routeName: 'frontend.navigation.page', href: categoryPageHref },
+}
+
+/** The page an internal link entry points to (a product, landing page or category), by id and route. */
+export function internalLinkTarget(category: CategoryRef): { id: string; routeName: string; href: PageHref } | undefined {
+  if (category.type !== 'link') return undefined
+  const kind = linkTargets[category.translated?.linkType || category.linkType || '']
+  const id = category.translated?.internalLink || category.internalLink
+  return kind && id ? { id, ...kind } : undefined
+}
+
 /**
  * Where a navigation entry points. Link categories follow their link type; a folder has no page of
  * its own, so it gets no target (undefined) and is shown as a heading for its children.
@@ -94,30 +111,15 @@ export function categoryLink(locale: Locale, category: CategoryRef): LinkTarget 
   if (category.type === 'folder') return undefined
   if (category.type !== 'link') return { href: categoryPageHref(locale, category) }
 
-  const linkType = category.translated?.linkType || category.linkType
-  const internal = category.translated?.internalLink || category.internalLink
-  switch (linkType) {
-    case 'external': {
-      const value = category.translated?.externalLink || category.externalLink
-      // A same-origin path (e.g. '/en/manufacturer' for the storefront's own pages) is an internal link, used as is.
-      const internalPath = safeRedirectPath(value?.trim())
-      if (internalPath) return { href: internalPath }
-      const url = safeExternalUrl(value)
-      return url ? { href: url, external: true } : undefined
-    }
-    case 'product':
-      return internal ? { href: productHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.detail.page', internal) }) } : undefined
-    case 'landing_page':
-      return internal
-        ? { href: landingPageHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.landing.page', internal) }) }
-        : undefined
-    case 'category':
-      return internal
-        ? { href: categoryPageHref(locale, { id: internal, seoUrls: targetSeoUrls(category.seoUrls, 'frontend.navigation.page', internal) }) }
-        : undefined
-    default:
-      return undefined
-  }
+  const target = internalLinkTarget(category)
+  if (target) return { href: target.href(locale, { id: target.id, seoUrls: targetSeoUrls(category.seoUrls, target.routeName, target.id) }) }
+  if ((category.translated?.linkType || category.linkType) !== 'external') return undefined
+  const value = category.translated?.externalLink || category.externalLink
+  // A same-origin path (e.g. '/en/manufacturer' for the storefront's own pages) is an internal link, used as is.
+  const internalPath = safeRedirectPath(value?.trim())
+  if (internalPath) return { href: internalPath }
+  const url = safeExternalUrl(value)
+  return url ? { href: url, external: true } : undefined
 }
 
 // A link category's own seoUrls describe the link entry, not its target; only entries that name

@@ -3,6 +3,7 @@ import type { LoadContext } from '~/load-context'
 import { productHref } from '~/lib/links'
 import { locales, type Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
+import { customFields } from './product.server'
 
 /**
  * Product finder (spec section 1): spare parts by machine manufacturer → machine type → crane
@@ -233,10 +234,9 @@ async function spelledInThisLanguage(store: Store, locale: Locale, choices: (str
     body: { ids: [productId], limit: 1, includes: { product: ['id', 'customFields', 'translated'] } },
   })
   const product = data.elements[0]
-  const translatedFields = (product?.translated as { customFields?: Record<string, unknown> } | undefined)?.customFields
-  const fields = (translatedFields ?? product?.customFields) as Record<string, unknown> | undefined
+  const fields = product ? customFields(product) : {}
   return choices.map((value, index) => {
-    const here = fields?.[FINDER_STEPS[index]!.field]
+    const here = fields[FINDER_STEPS[index]!.field]
     return value === undefined ? undefined : typeof here === 'string' && here !== '' ? here : value
   })
 }

@@ -1,6 +1,6 @@
 import type { Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
-import { categoryLink } from '~/lib/links'
+import { categoryLink, internalLinkTarget } from '~/lib/links'
 import type { Locale } from '~/lib/locale'
 import type { NavLink, ShellData } from '~/lib/shell-types'
 import { getStore, type Store } from './client.server'
@@ -81,22 +81,9 @@ export function readNavigationTrees(store: Store): Promise<NavigationTrees> {
   return trees
 }
 
-const targetRoutes: Record<string, string> = {
-  landing_page: 'frontend.landing.page',
-  category: 'frontend.navigation.page',
-  product: 'frontend.detail.page',
-}
-
-function linkTarget(category: Category): { id: string; routeName: string } | undefined {
-  if (category.type !== 'link') return undefined
-  const routeName = targetRoutes[category.translated?.linkType || category.linkType || '']
-  const id = category.translated?.internalLink || category.internalLink
-  return routeName && id ? { id, routeName } : undefined
-}
-
 function collectTargets(categories: readonly Category[], into: Set<string>) {
   for (const category of categories) {
-    const target = linkTarget(category)
+    const target = internalLinkTarget(category)
     if (target && !category.seoUrls?.some((u) => u.foreignKey === target.id && u.routeName === target.routeName)) into.add(target.id)
     collectTargets(category.children ?? [], into)
   }
@@ -119,14 +106,15 @@ async function withTargetSeoUrls(store: Store, trees: Category[][]): Promise<Cat
         { type: 'equalsAny', field: 'foreignKey', value: [...ids].join('|') },
         { type: 'equals', field: 'isCanonical', value: true },
       ],
-      limit: ids.size * Object.keys(targetRoutes).length,
+      // At most one canonical path per target and route in the context's language.
+      limit: ids.size * 3,
       includes: { seo_url: navigationIncludes.seo_url },
     },
   })
   const found = data.elements ?? []
   const attach = (categories: readonly Category[]): Category[] =>
     categories.map((category) => {
-      const target = linkTarget(category)
+      const target = internalLinkTarget(category)
       const extra = target ? found.filter((u) => u.foreignKey === target.id && u.routeName === target.routeName) : []
       const children = category.children?.length ? attach(category.children) : category.children
       return extra.length ? { ...category, seoUrls: [...(category.seoUrls ?? []), ...extra], children } : { ...category, children }
