@@ -1,7 +1,11 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
 import {
+  changedChoices,
   checkoutMessages,
+  choiceIntentOf,
+  choicesSchema,
+  orderDraftOf,
   guestSchema,
   isCalendarDate,
   isSunday,
@@ -101,8 +105,8 @@ describe('choices', () => {
 
   it("answers a missing id with 'You need to provide … id' of the right choice", () => {
     const cases = [
-      [shippingAddressSchema, { intent: 'shipping-address' }, 'addressId', checkoutMessages.shippingAddressId],
-      [billingAddressSchema, { intent: 'billing-address' }, 'addressId', checkoutMessages.billingAddressId],
+      [shippingAddressSchema, { intent: 'shipping-address' }, 'shippingAddressId', checkoutMessages.shippingAddressId],
+      [billingAddressSchema, { intent: 'billing-address' }, 'billingAddressId', checkoutMessages.billingAddressId],
       [shippingMethodSchema, { intent: 'shipping-method' }, 'shippingMethodId', checkoutMessages.shippingMethodId],
       [paymentMethodSchema, { intent: 'payment-method' }, 'paymentMethodId', checkoutMessages.paymentMethodId],
       [payAgainSchema, { intent: 'pay-again' }, 'paymentMethodId', checkoutMessages.paymentMethodId],
@@ -117,6 +121,40 @@ describe('choices', () => {
   it('takes a well-formed id', () => {
     expect(parseWithZod(form({ intent: 'shipping-method', shippingMethodId: hex }), { schema: shippingMethodSchema }).status).toBe('success')
     expect(parseWithZod(form({ intent: 'shipping-method', shippingMethodId: 'x' }), { schema: shippingMethodSchema }).status).toBe('error')
+  })
+})
+
+describe('choices sent with the order form (no JavaScript)', () => {
+  const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((x) => x.repeat(32)) as [string, string, string, string, string]
+  const shown = { 'was.shippingAddressId': a, 'was.billingAddressId': a, 'was.shippingMethodId': b, 'was.paymentMethodId': c }
+
+  function changes(values: Record<string, string>, clicked?: Parameters<typeof choicesSchema>[0]) {
+    const submission = parseWithZod(form(values), { schema: choicesSchema(clicked) })
+    if (submission.status !== 'success') return submission.error
+    return changedChoices(submission.value)
+  }
+
+  it('sends only what differs from the page the shopper saw', () => {
+    const unchanged = { shippingAddressId: a, billingAddressId: a, shippingMethodId: b, paymentMethodId: c }
+    expect(changes({ ...shown, ...unchanged }, 'shipping-method')).toEqual({})
+    expect(changes({ ...shown, ...unchanged, shippingMethodId: d, billingAddressId: e }, 'shipping-address')).toEqual({ shippingMethodId: d, billingAddressId: e })
+  })
+
+  it("needs the clicked section's choice, with that section's message; the others may be missing", () => {
+    expect(changes({ ...shown, paymentMethodId: d }, 'payment-method')).toEqual({ paymentMethodId: d })
+    expect(changes({ ...shown, paymentMethodId: d }, 'shipping-method')).toEqual({ shippingMethodId: [checkoutMessages.shippingMethodId] })
+    expect(changes({ ...shown, shippingMethodId: 'x' })).toEqual({ shippingMethodId: [checkoutMessages.shippingMethodId] })
+  })
+
+  it('knows the section of a context field', () => {
+    expect(choiceIntentOf('billingAddressId')).toBe('billing-address')
+    expect(choiceIntentOf('comment')).toBeUndefined()
+  })
+
+  it("keeps the order form's values as typed, cut to the lengths the order takes, only when the order form sent them", () => {
+    expect(orderDraftOf(form({ intent: 'shipping-method', shippingMethodId: b }))).toBeUndefined()
+    const draft = orderDraftOf(form({ contactPerson: 'Max Holzer', desiredDate: '2026-13-45', comment: 'x'.repeat(2500), tos: 'on' }))
+    expect(draft).toEqual({ contactPerson: 'Max Holzer', desiredDate: '2026-13-45', comment: 'x'.repeat(2000), tos: true, waiver: false })
   })
 })
 

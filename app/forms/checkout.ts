@@ -5,7 +5,7 @@ import { HEX_ID, optionalText, requiredText } from './profile'
 
 /**
  * The forms of the one-page checkout (app/routes/checkout.tsx). Every section posts on its own with
- * a hidden `intent`; the same schema checks in the browser (conform) and in the action. Messages
+ * a hidden `intent` (without JavaScript the choices post with the order form: choicesSchema); the same schema checks in the browser (conform) and in the action. Messages
  * are i18n keys (app/forms/messages.ts).
  */
 export const checkoutMessages = {
@@ -26,16 +26,15 @@ function pickedId(message: string) {
   return z.string({ required_error: message }).trim().regex(HEX_ID, message)
 }
 
-/** The id rule depends on which address is chosen, so the message names the right one. */
-export function addressChoiceValues(intent: 'shipping-address' | 'billing-address') {
-  return z.object({
-    intent: z.literal(intent),
-    addressId: pickedId(intent === 'shipping-address' ? checkoutMessages.shippingAddressId : checkoutMessages.billingAddressId),
-  })
-}
+export const shippingAddressSchema = z.object({
+  intent: z.literal('shipping-address'),
+  shippingAddressId: pickedId(checkoutMessages.shippingAddressId),
+})
 
-export const shippingAddressSchema = addressChoiceValues('shipping-address')
-export const billingAddressSchema = addressChoiceValues('billing-address')
+export const billingAddressSchema = z.object({
+  intent: z.literal('billing-address'),
+  billingAddressId: pickedId(checkoutMessages.billingAddressId),
+})
 
 /** A new address entered at the checkout, used for shipping, billing or both once saved. */
 export const newAddressSchema = addressSchema.omit({ addressId: true }).extend({
@@ -52,6 +51,84 @@ export const paymentMethodSchema = z.object({
   intent: z.literal('payment-method'),
   paymentMethodId: pickedId(checkoutMessages.paymentMethodId),
 })
+
+/** The sections whose choice is one id of the store context, by intent, with the context field it sets. */
+export const choiceFields = {
+  'shipping-address': 'shippingAddressId',
+  'billing-address': 'billingAddressId',
+  'shipping-method': 'shippingMethodId',
+  'payment-method': 'paymentMethodId',
+} as const
+
+export type ChoiceIntent = keyof typeof choiceFields
+export type ChoiceField = (typeof choiceFields)[ChoiceIntent]
+export type Choices = Partial<Record<ChoiceField, string>>
+
+export function isChoiceIntent(intent: string): intent is ChoiceIntent {
+  return Object.hasOwn(choiceFields, intent)
+}
+
+export function choiceIntentOf(field: string): ChoiceIntent | undefined {
+  return (Object.keys(choiceFields) as ChoiceIntent[]).find((intent) => choiceFields[intent] === field)
+}
+
+/**
+ * Without JavaScript every choice travels with the order form (checkout-page.tsx), so what the
+ * shopper typed for the order comes along: the clicked section's choice is required, the others
+ * come as they stand, each beside the value the page was rendered with ('was').
+ */
+export function choicesSchema(clicked?: ChoiceIntent) {
+  const field = (intent: ChoiceIntent) => {
+    const id = pickedId(checkoutMessages[choiceFields[intent]])
+    return intent === clicked ? id : id.optional()
+  }
+  const shown = z.string().max(64).optional()
+  return z.object({
+    shippingAddressId: field('shipping-address'),
+    billingAddressId: field('billing-address'),
+    shippingMethodId: field('shipping-method'),
+    paymentMethodId: field('payment-method'),
+    was: z.object({ shippingAddressId: shown, billingAddressId: shown, shippingMethodId: shown, paymentMethodId: shown }).optional(),
+  })
+}
+
+/** The choices that differ from what the page showed: only those are sent to the store. */
+export function changedChoices(value: z.infer<ReturnType<typeof choicesSchema>>): Choices {
+  const changed: Choices = {}
+  for (const field of Object.values(choiceFields)) {
+    const chosen = value[field]
+    if (chosen && chosen !== value.was?.[field]) changed[field] = chosen
+  }
+  return changed
+}
+
+/** What the shopper has typed into the order form so far, kept while a choice above it changes. */
+export interface OrderDraft {
+  contactPerson: string
+  desiredDate: string
+  comment: string
+  tos: boolean
+  waiver: boolean
+}
+
+/**
+ * The order form's values when it carried the submission (it always has the contact person field),
+ * cut to the lengths the order accepts. Kept as typed: they are checked when the order is sent.
+ */
+export function orderDraftOf(formData: FormData): OrderDraft | undefined {
+  if (!formData.has('contactPerson')) return undefined
+  const text = (name: string, max: number) => {
+    const value = formData.get(name)
+    return typeof value === 'string' ? value.slice(0, max) : ''
+  }
+  return {
+    contactPerson: text('contactPerson', 255),
+    desiredDate: text('desiredDate', 10),
+    comment: text('comment', 2000),
+    tos: formData.get('tos') === 'on',
+    waiver: formData.get('waiver') === 'on',
+  }
+}
 
 const required = (max = 255) => requiredText(max)
 

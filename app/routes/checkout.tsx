@@ -8,20 +8,30 @@ import { island, islandClientLoader } from '~/components/ui/island'
 import { promotionSchema, removeSchema } from '~/forms/cart'
 import {
   billingAddressSchema,
+  changedChoices,
+  choiceFields,
+  choiceIntentOf,
+  choicesSchema,
   guestSchema,
+  isChoiceIntent,
   loginIntentSchema,
   newAddressSchema,
+  orderDraftOf,
   orderSchema,
   paymentMethodSchema,
   shippingAddressSchema,
   shippingMethodSchema,
   shopToday,
+  type ChoiceIntent,
+  type Choices,
+  type OrderDraft,
 } from '~/forms/checkout'
 import { formMessage } from '~/forms/messages'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath, locales, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage, SeoData } from '~/lib/shell-types'
+import { checkoutDraftCookie, readCheckoutDraft } from '~/session/checkout-draft.server'
 import { flash } from '~/session/flash.server'
 import { logIn } from '~/store/account.server'
 import { addPromotionCode, checkoutHeaders, loadCart, removeLineItem } from '~/store/cart.server'
@@ -38,6 +48,7 @@ import {
 import { getStore } from '~/store/client.server'
 import { throwRequestError } from '~/lib/request-error.server'
 import { throwPageError } from '~/store/errors.server'
+import type { SectionReply } from '~/components/checkout/section-form'
 
 function seoOf(context: { publicUrl: string }, locale: Locale): { title: string; seo: SeoData } {
   const t = getT(locale, ['checkout', 'common'])
@@ -66,34 +77,70 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throwPageError(err, request)
   }
   if (view.cart.isEmpty) throw redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers: checkoutHeaders() })
-  return data({ locale, today: shopToday(), ...view, ...seoOf(context, locale) }, { headers: checkoutHeaders() })
+  const { draft, headers: draftHeaders } = readCheckoutDraft(request, context, locale)
+  const headers = checkoutHeaders()
+  for (const cookie of draftHeaders) headers.append('Set-Cookie', cookie)
+  return data({ locale, today: shopToday(), draft, ...view, ...seoOf(context, locale) }, { headers })
 }
 
 export type CheckoutLoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
-/** A section's answer when its input was refused: which form, and conform's reply for it. */
-export interface SectionReply {
-  intent: string
-  reply: SubmissionResult<string[]>
+function refused(intent: string, reply: SectionReply['reply'], draft?: OrderDraft, status = 400) {
+  return data({ intent, reply, draft } satisfies SectionReply, { status, headers: checkoutHeaders() })
 }
 
-function refused(intent: string, reply: SubmissionResult<string[]>, status = 400) {
-  return data({ intent, reply } satisfies SectionReply, { status, headers: checkoutHeaders() })
-}
-
-/** Every section answers a successful POST with 303 back to the page (no-JS: the page shows the result). */
-function backToCheckout(locale: Locale, cookies: string[], messages: FlashMessage[], context: Parameters<typeof flash>[0], request: Request) {
+/**
+ * Every section answers a successful POST with 303 back to the page (no-JS: the page shows the
+ * result). What was typed into the order form comes along in a cookie; when it is too large for one,
+ * the page is rendered at once with it instead.
+ */
+function backToCheckout(
+  locale: Locale,
+  cookies: string[],
+  messages: FlashMessage[],
+  context: Parameters<typeof flash>[0],
+  request: Request,
+  draft?: OrderDraft,
+) {
   const headers = checkoutHeaders()
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  const draftCookie = draft ? checkoutDraftCookie(context, locale, draft) : undefined
+  if (draft && !draftCookie) return data({ intent: 'draft', draft } satisfies SectionReply, { headers })
+  if (draftCookie) headers.append('Set-Cookie', draftCookie)
   if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))
   return redirect(localizePath(locale, '/checkout'), { status: 303, headers })
+}
+
+const choiceMessages: Record<keyof Choices, string> = {
+  shippingAddressId: 'checkout:address.shippingSet',
+  billingAddressId: 'checkout:address.billingSet',
+  shippingMethodId: 'checkout:shipping.changed',
+  paymentMethodId: 'checkout:payment.changed',
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request)
+  // Without JavaScript the choices post with the order form, by a section's 'choice' button (checkout-page.tsx),
+  // and what was typed for the order comes along as the draft.
+  const intent = String(formData.get('choice') ?? formData.get('intent') ?? '')
+  const draft = orderDraftOf(formData)
+  const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
+
+  /** The choices that differ from the page the shopper saw, sent to the store in one call. */
+  const applyChoices = async (clicked?: ChoiceIntent) => {
+    const submission = parseWithZod(formData, { schema: choicesSchema(clicked) })
+    if (submission.status !== 'success') return { refusal: refused(clicked ?? 'order', submission.reply(), draft) }
+    const change = changedChoices(submission.value)
+    if (!Object.keys(change).length) return { headers: [], messages: [] }
+    const result = await updateCheckoutContext(context, request, locale, change)
+    if (result.type === 'invalid') {
+      const section = choiceIntentOf(Object.keys(result.fieldErrors)[0] ?? '') ?? clicked ?? 'order'
+      return { refusal: refused(section, submission.reply({ fieldErrors: result.fieldErrors }), draft) }
+    }
+    const messages = (Object.keys(change) as (keyof Choices)[]).map((field): FlashMessage => ({ type: 'success', messageKey: choiceMessages[field] }))
+    return { headers: result.headers, messages }
+  }
 
   try {
     switch (intent) {
@@ -105,7 +152,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (result.type === 'invalid') return refused(intent, submission.reply({ formErrors: ['auth:login.invalid'], hideFields }))
         if (result.type === 'not-confirmed') return refused(intent, submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }))
         if (result.type === 'throttled') {
-          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })], hideFields }), 429)
+          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })], hideFields }), undefined, 429)
         }
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.loggedInMessage' }])
       }
@@ -117,14 +164,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.guestMessage' }])
       }
       case 'shipping-address':
-      case 'billing-address': {
-        const schema = intent === 'shipping-address' ? shippingAddressSchema : billingAddressSchema
+      case 'billing-address':
+      case 'shipping-method':
+      case 'payment-method': {
+        if (draft && isChoiceIntent(intent)) {
+          const applied = await applyChoices(intent)
+          return applied.refusal ?? back(applied.headers, applied.messages)
+        }
+        const schema = { 'shipping-address': shippingAddressSchema, 'billing-address': billingAddressSchema, 'shipping-method': shippingMethodSchema, 'payment-method': paymentMethodSchema }[intent]
         const submission = parseWithZod(formData, { schema })
         if (submission.status !== 'success') return refused(intent, submission.reply())
-        const field = intent === 'shipping-address' ? 'shippingAddressId' : 'billingAddressId'
-        const result = await updateCheckoutContext(context, request, locale, { [field]: submission.value.addressId })
+        const field = choiceFields[intent]
+        const result = await updateCheckoutContext(context, request, locale, { [field]: (submission.value as Choices)[field] })
         if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
-        return back(result.headers, [{ type: 'success', messageKey: `checkout:address.${intent === 'shipping-address' ? 'shippingSet' : 'billingSet'}` }])
+        return back(result.headers, [{ type: 'success', messageKey: choiceMessages[field] }])
       }
       case 'new-address': {
         const submission = parseWithZod(formData, { schema: newAddressSchema })
@@ -133,19 +186,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const result = await createCheckoutAddress(context, request, locale, values, use)
         if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:address.created' }])
-      }
-      case 'shipping-method':
-      case 'payment-method': {
-        const schema = intent === 'shipping-method' ? shippingMethodSchema : paymentMethodSchema
-        const submission = parseWithZod(formData, { schema })
-        if (submission.status !== 'success') return refused(intent, submission.reply())
-        const change =
-          'shippingMethodId' in submission.value
-            ? { shippingMethodId: submission.value.shippingMethodId }
-            : { paymentMethodId: (submission.value as { paymentMethodId: string }).paymentMethodId }
-        const result = await updateCheckoutContext(context, request, locale, change)
-        if (result.type === 'invalid') return refused(intent, submission.reply({ fieldErrors: result.fieldErrors }))
-        return back(result.headers, [{ type: 'success', messageKey: `checkout:${intent === 'shipping-method' ? 'shipping' : 'payment'}.changed` }])
       }
       case 'promotion-add': {
         const submission = parseWithZod(formData, { schema: promotionSchema })
@@ -162,6 +202,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:promotion.removed' }])
       }
       case 'order': {
+        // A choice changed but not applied (no JavaScript) would change the total: applied first, for the shopper to check.
+        const applied = await applyChoices()
+        if (applied.refusal) return applied.refusal
+        if (applied.messages.length) return back(applied.headers, [...applied.messages, { type: 'info', messageKey: 'checkout:order.choicesApplied' }])
         const cart = await loadCart(context, request, locale)
         const needsWaiver = cart.lines.some((line) => line.isDownload)
         const submission = parseWithZod(formData, { schema: orderSchema({ today: shopToday(), needsWaiver }) })

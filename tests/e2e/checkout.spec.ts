@@ -139,6 +139,106 @@ test('customer checkout in English with saved addresses and another shipping met
   await expect(page.getByRole('link', { name: t('en', 'checkout:success.payNow') })).toHaveCount(0)
 })
 
+test('what was typed for the order stays while the shipping method and address change above it', async ({ page, context, baseURL }, testInfo) => {
+  await logInThroughStore(context, baseURL!, { email: 'kunde@example.com', password: 'Forst2024!' })
+  await fillCart(context, baseURL!, [choker])
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  // A Monday at least a week ahead.
+  const day = new Date(Date.now() + 8 * 86_400_000)
+  day.setUTCDate(day.getUTCDate() + ((8 - day.getUTCDay()) % 7))
+  const typed = { contactPerson: 'Max Holzer, Polier', desiredDate: day.toISOString().slice(0, 10), comment: 'Bitte an Tor 2 liefern – Zufahrt über den Waldweg.' }
+  const contactPerson = page.getByLabel(t('de', 'checkout:order.contactPerson'))
+  const desiredDate = page.getByLabel(t('de', 'checkout:order.desiredDate'))
+  const comment = page.getByLabel(t('de', 'checkout:order.comment'))
+  const tos = page.locator('input[name="tos"]')
+  await contactPerson.fill(typed.contactPerson)
+  await desiredDate.fill(typed.desiredDate)
+  await comment.fill(typed.comment)
+  await tos.check()
+  const expectTyped = async () => {
+    await expect(contactPerson).toHaveValue(typed.contactPerson)
+    await expect(desiredDate).toHaveValue(typed.desiredDate)
+    await expect(comment).toHaveValue(typed.comment)
+    await expect(tos).toBeChecked()
+  }
+
+  if (noJs(testInfo)) {
+    // Enter in a field of the order form takes the choices above it and orders nothing.
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST')
+    await contactPerson.press('Enter')
+    expect((await posted).status()).toBe(303)
+    await expect(page).toHaveURL(/\/checkout$/)
+    await expectTyped()
+  }
+  await choose(page, testInfo, 'de', 'shipping', /Express/)
+  await expectTyped()
+  const shipping = page.locator('form#checkout-shipping-address')
+  const other = (await shipping.getByRole('radio', { name: /Am Holzplatz 3/ }).isChecked()) ? /Waldstraße 12/ : /Am Holzplatz 3/
+  await shipping.getByRole('radio', { name: other }).check()
+  if (noJs(testInfo)) await shipping.getByRole('button', { name: t('de', 'checkout:address.shippingSubmit') }).click()
+  await expectNotice(page, t('de', 'checkout:address.shippingSet'))
+  await expect(shipping.getByRole('radio', { name: other })).toBeChecked()
+  await expectTyped()
+
+  // A method picked but not yet taken (no JavaScript: its button not pressed) is taken when ordering,
+  // and the page comes back to show the new total before anything is ordered.
+  const standard = page.locator('section[aria-labelledby="checkout-shipping-title"]').getByRole('radio', { name: /Standard/ })
+  const totalsWithExpress = await page.locator('.checkout-summary .cart-totals').textContent()
+  await standard.check()
+  if (noJs(testInfo)) {
+    await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
+    await expectNotice(page, t('de', 'checkout:order.choicesApplied'))
+    await expect(page).toHaveURL(/\/checkout$/)
+    await expect(standard).toBeChecked()
+    await expectTyped()
+  } else {
+    // Taken at once: the totals change before anything is ordered.
+    await expect(page.locator('.checkout-summary .cart-totals')).not.toHaveText(totalsWithExpress ?? '')
+  }
+  await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
+  await expect(page).toHaveURL(/\/checkout\/success\/[0-9a-f]{32}$/)
+  await expect(page.locator('.checkout-facts')).toContainText('Standard')
+  await expect(page.getByText(typed.contactPerson).first()).toBeVisible()
+  await expect(page.getByText(typed.comment).first()).toBeVisible()
+})
+
+test('a long comment in another script stays too, and a refused choice keeps what was typed', async ({ page, context, baseURL }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'the forged choice answers 400' })
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-entwurf'))
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  // 2,000 characters that do not compress into a cookie: without JavaScript the page comes back at once (200), not by a redirect.
+  const comment = Array.from({ length: 2000 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20000))).join('')
+  await page.getByLabel(t('de', 'checkout:order.comment')).fill(comment)
+  const payment = page.locator('section[aria-labelledby="checkout-payment-title"]')
+  if (noJs(testInfo)) {
+    await payment.getByRole('radio', { name: /Vorkasse/ }).check()
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST')
+    await payment.getByRole('button', { name: t('de', 'checkout:payment.submit') }).click()
+    expect((await posted).status()).toBe(200)
+  } else {
+    await choose(page, testInfo, 'de', 'payment', /Vorkasse/)
+  }
+  await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue(comment)
+  await expect(payment.getByRole('radio', { name: /Vorkasse/ })).toBeChecked()
+
+  // A choice the store cannot take (a forged id), sent as the order form sends it without JavaScript.
+  const refused = await context.request.post(`${baseURL}/checkout`, {
+    form: { choice: 'shipping-method', shippingMethodId: 'f'.repeat(32), contactPerson: 'Max Holzer', comment: 'Tor 2', intent: 'order' },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBe(400)
+  const html = await refused.text()
+  // The refusal is at the shipping method, and the order form still holds what was typed.
+  const at = (pattern: RegExp) => expect(pattern.test(html), String(pattern)).toBe(true)
+  at(new RegExp(`id="checkout-shipping-method-error"[^>]*><p>${t('de', 'auth:form.invalidFields_one')}</p>`))
+  at(/<input [^>]*name="contactPerson"[^>]*value="Max Holzer"/)
+  at(/<textarea [^>]*name="comment"[^>]*>Tor 2<\/textarea>/)
+})
+
 test('terms not accepted: refused at the field, nothing ordered', async ({ page, context, baseURL }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
   await fillCart(context, baseURL!, [rope])

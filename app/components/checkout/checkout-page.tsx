@@ -18,6 +18,8 @@ import {
   paymentMethodSchema,
   shippingAddressSchema,
   shippingMethodSchema,
+  type ChoiceIntent,
+  type OrderDraft,
 } from '~/forms/checkout'
 import { localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
@@ -26,7 +28,7 @@ import type { CheckoutView, MethodView } from '~/store/checkout.server'
 import type { CountryOption, SalutationOption } from '~/store/customer.server'
 import { useSectionForm, type SectionReply } from './section-form'
 
-export type CheckoutPageData = CheckoutView & { locale: Locale; today: string }
+export type CheckoutPageData = CheckoutView & { locale: Locale; today: string; draft?: OrderDraft }
 
 function Section({ id, title, step, children, className }: { id: string; title: string; step: number; children: ReactNode; className?: string }) {
   return (
@@ -171,9 +173,38 @@ function WhoSection({ data, action }: { data: CheckoutPageData; action: string }
 // ------------------------------------------------------------------------------------------------
 // 2. Addresses
 
+const ORDER_FORM_ID = 'checkout-order'
+
+/**
+ * A section's button that takes its choice. With JavaScript a choice is taken at once, so it is
+ * hidden. Without it, the choices belong to the order form and this button sends that form (with the
+ * page's values beside them, 'was', and without the browser's checks, which are the order's), so
+ * what the shopper has typed for the order stays (app/routes/checkout.tsx). Its 'choice' names the
+ * section and outranks the order form's intent. Being the form's first button, it is also what
+ * Enter in the order form does: the choices are taken, nothing is ordered.
+ */
+function ChoiceButton({ intent, name, selected, busy, label }: { intent: ChoiceIntent; name: string; selected?: string; busy: boolean; label: string }) {
+  const hydrated = useHydrated()
+  if (hydrated) {
+    return (
+      <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, 'checkout-js-hidden')} disabled={busy}>
+        {label}
+      </button>
+    )
+  }
+  return (
+    <>
+      <input type="hidden" form={ORDER_FORM_ID} name={`was.${name}`} value={selected ?? ''} />
+      <button type="submit" form={ORDER_FORM_ID} formNoValidate name="choice" value={intent} className={buttonClass({ size: 'small', variant: 'secondary' })} disabled={busy}>
+        {label}
+      </button>
+    </>
+  )
+}
+
 function AddressChoice({ kind, data, action }: { kind: 'shipping' | 'billing'; data: CheckoutPageData; action: string }) {
   const { t } = useTranslation('checkout')
-  const intent = `${kind}-address`
+  const intent = kind === 'shipping' ? 'shipping-address' : 'billing-address'
   const schema = kind === 'shipping' ? shippingAddressSchema : billingAddressSchema
   const { fetcher, lastResult, busy } = useSectionForm(intent)
   const hydrated = useHydrated()
@@ -183,22 +214,21 @@ function AddressChoice({ kind, data, action }: { kind: 'shipping' | 'billing'; d
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
+  const field = kind === 'shipping' ? fields.shippingAddressId : fields.billingAddressId
   const legend = t(`address.${kind}Title`)
   return (
     <fetcher.Form method="post" action={action} className="checkout-choice" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       <FormErrors form={form} />
       <RadioGroupField
-        field={fields.addressId}
+        field={field}
         legend={legend}
         defaultValue={selected}
+        form={hydrated ? undefined : ORDER_FORM_ID}
         options={data.addresses.map((address) => ({ value: address.id, label: <AddressLines address={address} /> }))}
         onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
       />
-      {/* With JavaScript a choice is taken at once; the button stays for keyboards without it. */}
-      <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, hydrated ? 'checkout-js-hidden' : undefined)} disabled={busy}>
-        {t(`address.${kind}Submit`)}
-      </button>
+      <ChoiceButton intent={intent} name={field.name} selected={selected} busy={busy} label={t(`address.${kind}Submit`)} />
     </fetcher.Form>
   )
 }
@@ -295,7 +325,7 @@ function MethodChoice({
   unavailable?: MethodView[]
 }) {
   const { t } = useTranslation('checkout')
-  const intent = `${kind}-method`
+  const intent = kind === 'shipping' ? 'shipping-method' : 'payment-method'
   const name = kind === 'shipping' ? 'shippingMethodId' : 'paymentMethodId'
   const schema = kind === 'shipping' ? shippingMethodSchema : paymentMethodSchema
   const { fetcher, lastResult, busy } = useSectionForm(intent)
@@ -325,6 +355,7 @@ function MethodChoice({
             ),
             description: method.description || undefined,
           }))}
+          form={hydrated ? undefined : ORDER_FORM_ID}
           onChange={hydrated ? (event) => fetcher.submit(event.currentTarget.form) : undefined}
         />
         {unavailable.length ? (
@@ -340,9 +371,7 @@ function MethodChoice({
             </ul>
           </div>
         ) : null}
-        <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' }, hydrated ? 'checkout-js-hidden' : undefined)} disabled={busy}>
-          {t(`${kind}.submit`)}
-        </button>
+        <ChoiceButton intent={intent} name={name} selected={selected} busy={busy} label={t(`${kind}.submit`)} />
         {busy ? (
           <p className="checkout-muted" role="status">
             {t('repricing')}
@@ -438,15 +467,23 @@ function Summary({ data, action }: { data: CheckoutPageData; action: string }) {
 // ------------------------------------------------------------------------------------------------
 // Placing the order
 
+/** A kept draft as the order form's initial values (a ticked box is 'on'). */
+function draftValues(draft: OrderDraft) {
+  const tick = (ticked: boolean) => (ticked ? 'on' : undefined)
+  return { contactPerson: draft.contactPerson, desiredDate: draft.desiredDate, comment: draft.comment, tos: tick(draft.tos), waiver: tick(draft.waiver) }
+}
+
 function OrderSection({ data, action, step }: { data: CheckoutPageData; action: string; step: number }) {
   const { t } = useTranslation('checkout')
   const actionData = useActionData<SectionReply>()
   const navigation = useNavigation()
   const submitted = useRef(false)
   const schema = orderSchema({ today: data.today, needsWaiver: data.needsWaiver })
+  const draft = actionData?.draft ?? data.draft
   const [form, fields] = useForm({
-    id: 'checkout-order',
+    id: ORDER_FORM_ID,
     lastResult: actionData?.intent === 'order' ? actionData.reply : undefined,
+    defaultValue: draft ? draftValues(draft) : undefined,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onSubmit',

@@ -1,10 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useActionData, useFetcher } from '@remix-run/react'
+import type { OrderDraft } from '~/forms/checkout'
 
-/** A section's answer when its input was refused (app/routes/checkout.tsx). */
+/**
+ * A section's answer when its input was refused (app/routes/checkout.tsx): which form, and conform's
+ * reply for it; and, when the order form carried it (no JavaScript), what was typed there.
+ */
 export interface SectionReply {
   intent: string
-  reply: SubmissionResult<string[]>
+  reply?: SubmissionResult<string[]>
+  draft?: OrderDraft
 }
 
 /**

@@ -296,6 +296,8 @@ export interface RadioGroupFieldProps extends Omit<FieldBase, 'label'> {
   defaultValue?: string
   /** Called when the choice changes (with JS only: the form must still work through its submit button). */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  /** The form the radios belong to, when it is not the one around them. */
+  form?: string
   /** The choice is being saved: announced on the group. */
   busy?: boolean
 }
@@ -317,6 +319,7 @@ export function RadioGroupField({
   defaultValue,
   onChange,
   busy,
+  form,
 }: RadioGroupFieldProps) {
   const invalid = Boolean(field.errors?.length)
   const describedBy = [hint ? field.descriptionId : null, invalid ? field.errorId : null].filter(Boolean).join(' ') || undefined
@@ -344,6 +347,7 @@ export function RadioGroupField({
                 key={`${field.key ?? ''}-${option.value}`}
                 type="radio"
                 name={field.name}
+                form={form}
                 value={option.value}
                 defaultChecked={option.value === initial}
                 disabled={option.disabled}
