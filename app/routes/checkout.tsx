@@ -111,6 +111,14 @@ function backToCheckout(
   return redirect(localizePath(locale, '/checkout'), { status: 303, headers })
 }
 
+// A promotion code typed into the order form's page (no JavaScript) comes with another button's intent.
+const promotionCodeSchema = promotionSchema.pick({ code: true })
+
+/** The store's verdict on a code (added, waiting, unknown, excluded) comes as cart messages. */
+function promotionNotices(cart: { notices: FlashMessage[] }): FlashMessage[] {
+  return cart.notices.filter((n) => n.messageKey.includes('promotion'))
+}
+
 const choiceMessages: Record<keyof Choices, string> = {
   shippingAddressId: 'checkout:address.shippingSet',
   billingAddressId: 'checkout:address.billingSet',
@@ -127,19 +135,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const draft = orderDraftOf(formData)
   const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
 
-  /** The choices that differ from the page the shopper saw, sent to the store in one call. */
-  const applyChoices = async (clicked?: ChoiceIntent) => {
-    const submission = parseWithZod(formData, { schema: choicesSchema(clicked) })
-    if (submission.status !== 'success') return { refusal: refused(clicked ?? 'order', submission.reply(), draft) }
-    const change = changedChoices(submission.value)
-    if (!Object.keys(change).length) return { headers: [], messages: [] }
-    const result = await updateCheckoutContext(context, request, locale, change)
-    if (result.type === 'invalid') {
-      const section = choiceIntentOf(Object.keys(result.fieldErrors)[0] ?? '') ?? clicked ?? 'order'
-      return { refusal: refused(section, submission.reply({ fieldErrors: result.fieldErrors }), draft) }
+  /**
+   * Without JavaScript the checkout is one form (checkout-page.tsx), and each of its buttons takes
+   * what the shopper changed above the order fields: the choices that differ from the page they saw
+   * (in one store call) and a promotion code typed in. The clicked button's own field is required.
+   */
+  const applyForm = async (clicked?: string): Promise<{ refusal?: ReturnType<typeof refused>; applied: boolean; headers: string[]; messages: FlashMessage[] }> => {
+    const choices = parseWithZod(formData, { schema: choicesSchema(isChoiceIntent(clicked ?? '') ? (clicked as ChoiceIntent) : undefined) })
+    if (choices.status !== 'success') return { refusal: refused(clicked ?? 'order', choices.reply(), draft), applied: false, headers: [], messages: [] }
+    const typedCode = String(formData.get('code') ?? '').trim()
+    const promotion = clicked === 'promotion-add' || typedCode ? parseWithZod(formData, { schema: promotionCodeSchema }) : undefined
+    if (promotion && promotion.status !== 'success') {
+      return { refusal: refused('promotion-add', promotion.reply(), draft), applied: false, headers: [], messages: [] }
     }
-    const messages = (Object.keys(change) as (keyof Choices)[]).map((field): FlashMessage => ({ type: 'success', messageKey: choiceMessages[field] }))
-    return { headers: result.headers, messages }
+    const headers: string[] = []
+    const messages: FlashMessage[] = []
+    const change = changedChoices(choices.value)
+    if (Object.keys(change).length) {
+      const result = await updateCheckoutContext(context, request, locale, change)
+      if (result.type === 'invalid') {
+        const section = choiceIntentOf(Object.keys(result.fieldErrors)[0] ?? '') ?? clicked ?? 'order'
+        return { refusal: refused(section, choices.reply({ fieldErrors: result.fieldErrors }), draft), applied: false, headers: [], messages: [] }
+      }
+      headers.push(...result.headers)
+      for (const field of Object.keys(change) as (keyof Choices)[]) messages.push({ type: 'success', messageKey: choiceMessages[field] })
+    }
+    if (promotion?.value) {
+      const result = await addPromotionCode(context, request, locale, promotion.value.code)
+      headers.push(...result.headers)
+      messages.push(...promotionNotices(result.cart))
+    }
+    return { applied: Object.keys(change).length > 0 || !!promotion, headers, messages }
   }
 
   try {
@@ -168,7 +194,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'shipping-method':
       case 'payment-method': {
         if (draft && isChoiceIntent(intent)) {
-          const applied = await applyChoices(intent)
+          const applied = await applyForm(intent)
           return applied.refusal ?? back(applied.headers, applied.messages)
         }
         const schema = { 'shipping-address': shippingAddressSchema, 'billing-address': billingAddressSchema, 'shipping-method': shippingMethodSchema, 'payment-method': paymentMethodSchema }[intent]
@@ -188,12 +214,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:address.created' }])
       }
       case 'promotion-add': {
+        if (draft) {
+          const applied = await applyForm(intent)
+          return applied.refusal ?? back(applied.headers, applied.messages)
+        }
         const submission = parseWithZod(formData, { schema: promotionSchema })
         if (submission.status !== 'success') return refused(intent, submission.reply())
         const result = await addPromotionCode(context, request, locale, submission.value.code)
-        // The store's verdict on the code (added, waiting, unknown, excluded) comes as cart messages.
-        const promotionNotices = result.cart.notices.filter((n) => n.messageKey.includes('promotion'))
-        return back(result.headers, promotionNotices)
+        return back(result.headers, promotionNotices(result.cart))
       }
       case 'promotion-remove': {
         const submission = parseWithZod(formData, { schema: removeSchema })
@@ -202,10 +230,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:promotion.removed' }])
       }
       case 'order': {
-        // A choice changed but not applied (no JavaScript) would change the total: applied first, for the shopper to check.
-        const applied = await applyChoices()
+        // A change above the order fields not yet taken (no JavaScript) changes the total: taken first, for the shopper to check.
+        const applied = await applyForm()
         if (applied.refusal) return applied.refusal
-        if (applied.messages.length) return back(applied.headers, [...applied.messages, { type: 'info', messageKey: 'checkout:order.choicesApplied' }])
+        if (applied.applied) return back(applied.headers, [...applied.messages, { type: 'info', messageKey: 'checkout:order.changesApplied' }])
         const cart = await loadCart(context, request, locale)
         const needsWaiver = cart.lines.some((line) => line.isDownload)
         const submission = parseWithZod(formData, { schema: orderSchema({ today: shopToday(), needsWaiver }) })

@@ -181,6 +181,14 @@ test('what was typed for the order stays while the shipping method and address c
   await expect(shipping.getByRole('radio', { name: other })).toBeChecked()
   await expectTyped()
 
+  // A promotion code: without JavaScript Enter in its field sends it with the order form, as its button does.
+  const code = page.getByLabel(t('de', 'checkout:promotion.label'))
+  await code.fill('FORST10')
+  if (noJs(testInfo)) await code.press('Enter')
+  else await page.getByRole('button', { name: t('de', 'checkout:promotion.submit') }).click()
+  await expect(page.locator('.checkout-promotion-list')).toContainText('FORST10')
+  await expectTyped()
+
   // A method picked but not yet taken (no JavaScript: its button not pressed) is taken when ordering,
   // and the page comes back to show the new total before anything is ordered.
   const standard = page.locator('section[aria-labelledby="checkout-shipping-title"]').getByRole('radio', { name: /Standard/ })
@@ -188,7 +196,7 @@ test('what was typed for the order stays while the shipping method and address c
   await standard.check()
   if (noJs(testInfo)) {
     await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
-    await expectNotice(page, t('de', 'checkout:order.choicesApplied'))
+    await expectNotice(page, t('de', 'checkout:order.changesApplied'))
     await expect(page).toHaveURL(/\/checkout$/)
     await expect(standard).toBeChecked()
     await expectTyped()

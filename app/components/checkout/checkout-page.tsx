@@ -389,6 +389,8 @@ function PromotionForms({ cart, action }: { cart: CartView; action: string }) {
   const { t } = useTranslation('checkout')
   const { fetcher, lastResult, busy } = useSectionForm('promotion-add')
   const remove = useSectionForm('promotion-remove')
+  // Without JavaScript the code is sent with the order form, like the choices (ChoiceButton).
+  const hydrated = useHydrated()
   const [form, fields] = useForm({
     id: 'checkout-promotion',
     lastResult,
@@ -424,10 +426,16 @@ function PromotionForms({ cart, action }: { cart: CartView; action: string }) {
         <input type="hidden" name="intent" value="promotion-add" />
         <FormErrors form={form} />
         {/* Optional for the order, though the form needs a code to send: no required star. */}
-        <TextField field={fields.code} label={t('promotion.label')} autoComplete="off" required={false} />
-        <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' })} disabled={busy}>
-          {t('promotion.submit')}
-        </button>
+        <TextField field={fields.code} label={t('promotion.label')} autoComplete="off" required={false} form={hydrated ? undefined : ORDER_FORM_ID} />
+        {hydrated ? (
+          <button type="submit" className={buttonClass({ size: 'small', variant: 'secondary' })} disabled={busy}>
+            {t('promotion.submit')}
+          </button>
+        ) : (
+          <button type="submit" form={ORDER_FORM_ID} formNoValidate name="choice" value="promotion-add" className={buttonClass({ size: 'small', variant: 'secondary' })}>
+            {t('promotion.submit')}
+          </button>
+        )}
       </fetcher.Form>
     </div>
   )

@@ -110,6 +110,8 @@ export interface TextFieldProps extends FieldBase {
   placeholder?: string
   /** Never pre-fill (passwords): the server does not send them back either. */
   noDefault?: boolean
+  /** The form the input belongs to, when it is not the field's own. */
+  form?: string
 }
 
 export function TextField({
@@ -124,6 +126,7 @@ export function TextField({
   inputMode,
   placeholder,
   noDefault,
+  form,
 }: TextFieldProps) {
   const hintId = hint ? field.descriptionId : undefined
   const props = getInputProps(field, { type, ariaDescribedBy: hintId, ...(noDefault ? { value: false } : {}) })
@@ -136,6 +139,7 @@ export function TextField({
       </label>
       <input
         {...props}
+        {...(form ? { form } : {})}
         key={field.key}
         required={isRequired || undefined}
         autoComplete={autoComplete}
