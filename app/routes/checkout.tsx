@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -22,7 +21,6 @@ import {
   shippingAddressSchema,
   shippingMethodSchema,
   shopToday,
-  type ChoiceIntent,
   type Choices,
   type OrderDraft,
 } from '~/forms/checkout'
@@ -126,6 +124,45 @@ const choiceMessages: Record<keyof Choices, string> = {
   paymentMethodId: 'checkout:payment.changed',
 }
 
+type PageChanges = { type: 'refused'; response: ReturnType<typeof refused> } | { type: 'taken'; any: boolean; headers: string[]; messages: FlashMessage[] }
+
+/**
+ * Without JavaScript the checkout is one form (checkout-page.tsx), and each of its buttons takes
+ * what the shopper changed above the order fields: the choices that differ from the page they saw
+ * (in one store call) and a promotion code typed in. The clicked button's own field is required.
+ */
+async function takePageChanges(
+  { context, request, locale }: { context: ActionFunctionArgs['context']; request: Request; locale: Locale },
+  formData: FormData,
+  draft: OrderDraft | undefined,
+  clicked?: string,
+): Promise<PageChanges> {
+  const refusal = (intent: string, reply: SectionReply['reply']): PageChanges => ({ type: 'refused', response: refused(intent, reply, draft) })
+  const choices = parseWithZod(formData, { schema: choicesSchema(clicked && isChoiceIntent(clicked) ? clicked : undefined) })
+  if (choices.status !== 'success') return refusal(clicked ?? 'order', choices.reply())
+  const typedCode = String(formData.get('code') ?? '').trim()
+  const promotion = clicked === 'promotion-add' || typedCode ? parseWithZod(formData, { schema: promotionCodeSchema }) : undefined
+  if (promotion && promotion.status !== 'success') return refusal('promotion-add', promotion.reply())
+
+  const headers: string[] = []
+  const messages: FlashMessage[] = []
+  const change = changedChoices(choices.value)
+  if (Object.keys(change).length) {
+    const result = await updateCheckoutContext(context, request, locale, change)
+    if (result.type === 'invalid') {
+      return refusal(choiceIntentOf(Object.keys(result.fieldErrors)[0] ?? '') ?? clicked ?? 'order', choices.reply({ fieldErrors: result.fieldErrors }))
+    }
+    headers.push(...result.headers)
+    for (const field of Object.keys(change) as (keyof Choices)[]) messages.push({ type: 'success', messageKey: choiceMessages[field] })
+  }
+  if (promotion?.value) {
+    const result = await addPromotionCode(context, request, locale, promotion.value.code)
+    headers.push(...result.headers)
+    messages.push(...promotionNotices(result.cart))
+  }
+  return { type: 'taken', any: Object.keys(change).length > 0 || !!promotion, headers, messages }
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const formData = await request.formData()
@@ -134,39 +171,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get('choice') ?? formData.get('intent') ?? '')
   const draft = orderDraftOf(formData)
   const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
-
-  /**
-   * Without JavaScript the checkout is one form (checkout-page.tsx), and each of its buttons takes
-   * what the shopper changed above the order fields: the choices that differ from the page they saw
-   * (in one store call) and a promotion code typed in. The clicked button's own field is required.
-   */
-  const applyForm = async (clicked?: string): Promise<{ refusal?: ReturnType<typeof refused>; applied: boolean; headers: string[]; messages: FlashMessage[] }> => {
-    const choices = parseWithZod(formData, { schema: choicesSchema(isChoiceIntent(clicked ?? '') ? (clicked as ChoiceIntent) : undefined) })
-    if (choices.status !== 'success') return { refusal: refused(clicked ?? 'order', choices.reply(), draft), applied: false, headers: [], messages: [] }
-    const typedCode = String(formData.get('code') ?? '').trim()
-    const promotion = clicked === 'promotion-add' || typedCode ? parseWithZod(formData, { schema: promotionCodeSchema }) : undefined
-    if (promotion && promotion.status !== 'success') {
-      return { refusal: refused('promotion-add', promotion.reply(), draft), applied: false, headers: [], messages: [] }
-    }
-    const headers: string[] = []
-    const messages: FlashMessage[] = []
-    const change = changedChoices(choices.value)
-    if (Object.keys(change).length) {
-      const result = await updateCheckoutContext(context, request, locale, change)
-      if (result.type === 'invalid') {
-        const section = choiceIntentOf(Object.keys(result.fieldErrors)[0] ?? '') ?? clicked ?? 'order'
-        return { refusal: refused(section, choices.reply({ fieldErrors: result.fieldErrors }), draft), applied: false, headers: [], messages: [] }
-      }
-      headers.push(...result.headers)
-      for (const field of Object.keys(change) as (keyof Choices)[]) messages.push({ type: 'success', messageKey: choiceMessages[field] })
-    }
-    if (promotion?.value) {
-      const result = await addPromotionCode(context, request, locale, promotion.value.code)
-      headers.push(...result.headers)
-      messages.push(...promotionNotices(result.cart))
-    }
-    return { applied: Object.keys(change).length > 0 || !!promotion, headers, messages }
-  }
 
   try {
     switch (intent) {
@@ -193,9 +197,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'billing-address':
       case 'shipping-method':
       case 'payment-method': {
-        if (draft && isChoiceIntent(intent)) {
-          const applied = await applyForm(intent)
-          return applied.refusal ?? back(applied.headers, applied.messages)
+        if (draft) {
+          const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
+          return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
         }
         const schema = { 'shipping-address': shippingAddressSchema, 'billing-address': billingAddressSchema, 'shipping-method': shippingMethodSchema, 'payment-method': paymentMethodSchema }[intent]
         const submission = parseWithZod(formData, { schema })
@@ -215,8 +219,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case 'promotion-add': {
         if (draft) {
-          const applied = await applyForm(intent)
-          return applied.refusal ?? back(applied.headers, applied.messages)
+          const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
+          return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
         }
         const submission = parseWithZod(formData, { schema: promotionSchema })
         if (submission.status !== 'success') return refused(intent, submission.reply())
@@ -231,9 +235,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case 'order': {
         // A change above the order fields not yet taken (no JavaScript) changes the total: taken first, for the shopper to check.
-        const applied = await applyForm()
-        if (applied.refusal) return applied.refusal
-        if (applied.applied) return back(applied.headers, [...applied.messages, { type: 'info', messageKey: 'checkout:order.changesApplied' }])
+        const taken = await takePageChanges({ context, request, locale }, formData, draft)
+        if (taken.type === 'refused') return taken.response
+        if (taken.any) return back(taken.headers, [...taken.messages, { type: 'info', messageKey: 'checkout:order.changesApplied' }])
         const cart = await loadCart(context, request, locale)
         const needsWaiver = cart.lines.some((line) => line.isDownload)
         const submission = parseWithZod(formData, { schema: orderSchema({ today: shopToday(), needsWaiver }) })
