@@ -11,6 +11,7 @@ import {
   registerGuest,
   updateCheckoutContext,
 } from './checkout.server'
+import { createStoreCache, memoryBackend } from './store-cache.server'
 import { errorEnvelope, json, languages, startFakeStore, storeCallRounds, testContext, type Handler } from './test-support.server'
 
 const id = (c: string) => c.repeat(32)
@@ -22,14 +23,15 @@ afterEach(async () => {
   clearLanguageCache()
 })
 
-async function shop(handler: Handler, cookie = 'sw-context-token=token-0001') {
+async function shop(handler: Handler, cookie = 'sw-context-token=token-0001', cached = false) {
   const fake = await startFakeStore((req, res) => {
     if (req.path.endsWith('/language')) return json(res, 200, languages)
     // A little latency, so calls that wait for each other show up as separate rounds.
     setTimeout(() => handler(req, res), 30)
   })
   close = fake.close
-  const { context, lines } = testContext(fake.url)
+  const storeCache = cached ? createStoreCache({ backend: memoryBackend(1_000_000), ttlMs: 60_000, staleMs: 60_000 }) : undefined
+  const { context, lines } = testContext(fake.url, storeCache ? { storeCache } : {})
   const request = new Request('https://shop.example/checkout', { headers: { Cookie: cookie } })
   return { context, lines, request, requests: fake.requests }
 }
@@ -162,6 +164,17 @@ describe('loadCheckout', () => {
     const payment = requests.filter((r) => r.path.includes('/payment-method')).map((r) => (r.body as { onlyAvailable?: boolean }).onlyAvailable)
     expect(shipping?.path).toMatch(/onlyAvailable=(1|true)/)
     expect(payment.sort()).toEqual([true, undefined])
+  })
+
+  it("reads the shop's payment methods once for all checkouts, and the ones the cart may use every time", async () => {
+    const { context, request, requests } = await shop(checkoutStore(true), 'sw-context-token=token-0001', true)
+    await loadCheckout(context, request, 'de')
+    await loadCheckout(context, request, 'de')
+    const payment = requests.filter((r) => r.path.includes('/payment-method'))
+    expect(payment.map((r) => (r.body as { onlyAvailable?: boolean }).onlyAvailable)).toEqual([true, undefined, true])
+    // Read without the session: what is shared cannot depend on it.
+    expect(payment.find((r) => !(r.body as { onlyAvailable?: boolean }).onlyAvailable)?.headers['sw-context-token']).toBeUndefined()
+    expect(requests.filter((r) => r.path.includes('/shipping-method'))).toHaveLength(2)
   })
 
   it('lists no addresses for an anonymous shopper (no call that would only earn a 403)', async () => {

@@ -225,7 +225,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   async function cachedOrFetched(path: string, params?: object): Promise<{ data: unknown; status: number }> {
     const cache = context.storeCache
     const operation = operationName(path)
-    const scope = cache ? cacheScopeOf(operation, cookieToken !== undefined || changedState) : undefined
+    const scope = cache ? cacheScopeOf(operation, cookieToken !== undefined || changedState, params) : undefined
     if (!cache || !scope) {
       if (!isRead(path)) changedState = true
       return logged(clientInvoke, path, params)

@@ -29,6 +29,20 @@ describe('cache scope', () => {
   })
 })
 
+describe("cache scope of the shop's methods", () => {
+  it("shares the shop's payment and shipping methods, but never the ones a session's cart may use", () => {
+    for (const operation of ['readPaymentMethod', 'readShippingMethod']) {
+      for (const hasSession of [false, true]) {
+        expect(cacheScopeOf(operation, hasSession, { body: { sort: [] } })).toBe('shared')
+        expect(cacheScopeOf(operation, hasSession, { body: { onlyAvailable: false } })).toBe('shared')
+        expect(cacheScopeOf(operation, hasSession, { body: { onlyAvailable: true } })).toBeUndefined()
+        expect(cacheScopeOf(operation, hasSession, { query: { onlyAvailable: true }, body: {} })).toBeUndefined()
+        expect(cacheScopeOf(operation, hasSession, { query: { onlyAvailable: '1' } })).toBeUndefined()
+      }
+    }
+  })
+})
+
 describe('cache keys', () => {
   it('differ by store, language, scope, operation and request body', () => {
     const key = cacheKeyOf(base)

@@ -27,11 +27,24 @@ const ANONYMOUS_ONLY = new Set([
   'searchSuggest',
 ])
 
+/**
+ * The shop's methods: the same for every shopper unless the read asks for those this session's cart
+ * may use (`onlyAvailable`, which Shopware answers by the cart's rules: PaymentMethodRoute,
+ * ShippingMethodRoute). The checkout reads both, the unfiltered one to name what the order cannot use.
+ */
+const SESSION_INDEPENDENT_UNFILTERED = new Set(['readPaymentMethod', 'readShippingMethod'])
+
+function asksOnlyAvailable(request: unknown): boolean {
+  const { query, body } = (request ?? {}) as { query?: { onlyAvailable?: unknown }; body?: { onlyAvailable?: unknown } }
+  return [query?.onlyAvailable, body?.onlyAvailable].some((value) => value !== undefined && value !== false && value !== 'false' && value !== 0 && value !== '0')
+}
+
 export type CacheScope = 'shared' | 'anonymous'
 
 /** Whether (and with which scope) an operation may be served from the cache; undefined: never. */
-export function cacheScopeOf(operation: string, hasSession: boolean): CacheScope | undefined {
+export function cacheScopeOf(operation: string, hasSession: boolean, request?: unknown): CacheScope | undefined {
   if (SESSION_INDEPENDENT.has(operation)) return 'shared'
+  if (SESSION_INDEPENDENT_UNFILTERED.has(operation)) return asksOnlyAvailable(request) ? undefined : 'shared'
   if (ANONYMOUS_ONLY.has(operation) && !hasSession) return 'anonymous'
   return undefined
 }
