@@ -16,7 +16,7 @@ interface Replyable {
  */
 export function refusedReply(submission: Replyable, refusal: FormRefusal, hideFields?: string[]) {
   if (refusal.type === 'throttled') {
-    return data(submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: refusal.seconds })], hideFields }), {
+    return data(submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: refusal.seconds })], hideFields }), {
       status: 429,
       headers: { ...PRIVATE_HEADERS, 'Retry-After': String(refusal.seconds) },
     })

@@ -182,7 +182,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (result.type === 'invalid') return refused(intent, submission.reply({ formErrors: ['auth:login.invalid'], hideFields }))
         if (result.type === 'not-confirmed') return refused(intent, submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }))
         if (result.type === 'throttled') {
-          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })], hideFields }), undefined, 429)
+          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })], hideFields }), undefined, 429)
         }
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.loggedInMessage' }])
       }

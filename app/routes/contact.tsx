@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { ContactForm } from '~/components/contact/contact-form'
 import { contactSchema, HONEYPOT_FIELD } from '~/forms/contact'
@@ -12,15 +12,17 @@ import type { FlashMessage } from '~/lib/shell-types'
 import { pageMeta } from '~/lib/page-meta'
 import { getStore } from '~/store/client.server'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
-import { engagementPageMeta, sendContactForm } from '~/store/engagement.server'
+import { engagementPageMeta, loadContactPrefill, sendContactForm } from '~/store/engagement.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const { seo, breadcrumbs } = engagementPageMeta(context, locale, '/contact', 'contact', { index: true })
-  // The same empty form for everyone: cacheable unless the shopper has a session.
+  // The same empty form for everyone: cacheable unless the shopper has a session, whose customer's
+  // name and email are filled in.
   const cacheControl = catalogueCacheControl(getStore(context, request, locale).hasSession)
-  return data({ locale, seo, breadcrumbs }, { headers: { 'Cache-Control': cacheControl } })
+  const prefill = await loadContactPrefill(context, request, locale)
+  return data({ locale, seo, breadcrumbs, prefill: prefill ?? null }, { headers: { 'Cache-Control': cacheControl } })
 }
 
 /** The contact page's form and every CMS contact form post here (contact-form.tsx). */
@@ -57,14 +59,17 @@ export const meta = pageMeta
 export default function Contact() {
   const { t } = useTranslation('contact')
   const lastResult = useActionData<SubmissionResult<string[]>>()
-  const { locale } = useLoaderData<typeof loader>()
+  const { locale, prefill } = useLoaderData<typeof loader>()
+  // A sent form comes back by a redirect, a new location: the form starts empty again (with JavaScript
+  // too), so the same message is not sent twice. A refused one stays at its location with what was typed.
+  const { key } = useLocation()
   return (
     <div className="container engagement-page">
       <h1>{t('contact.title')}</h1>
       <p className="engagement-intro">{t('contact.intro')}</p>
       <section className="engagement-card" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
-        <ContactForm locale={locale} lastResult={lastResult} />
+        <ContactForm key={key} locale={locale} lastResult={lastResult} defaults={prefill ?? undefined} />
       </section>
     </div>
   )

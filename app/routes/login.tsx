@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data(submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }), { status: 400, headers: PRIVATE_HEADERS })
     case 'throttled':
       return data(
-        submission.reply({ formErrors: [formMessage('auth:login.throttled', { seconds: result.seconds })], hideFields }),
+        submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })], hideFields }),
         { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': String(result.seconds) } },
       )
     case 'ok': {

@@ -220,6 +220,15 @@ async function customerPrefill(store: Store): Promise<ContactPrefill | undefined
   return Object.fromEntries(Object.entries(prefill).filter(([, v]) => typeof v === 'string' && v !== '')) as ContactPrefill
 }
 
+/** The logged-in customer's details for the contact form (no store call without a session). */
+export async function loadContactPrefill(context: EngagementContext, request: Request, locale: Locale): Promise<ContactPrefill | undefined> {
+  try {
+    return await customerPrefill(getStore(context, request, locale))
+  } catch (err) {
+    throwPageError(err, request)
+  }
+}
+
 /** The product of a price request; undefined when unknown or not price on request. */
 export async function loadPriceRequestProduct(
   context: EngagementContext,

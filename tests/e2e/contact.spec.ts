@@ -1,3 +1,4 @@
+import { logInThroughStore } from './auth-fixtures'
 import { expect, t, test } from './fixtures'
 import { label, ready, throttledText, uniqueEmail, waitForMail } from './engagement-fixtures'
 
@@ -40,6 +41,9 @@ test('contact page from the footer: a bad email is rejected at the field, then t
   await form.getByRole('button', { name: t('en', 'contact:contact.submit') }).click()
   await expect(page.getByText(t('en', 'contact:contact.success'))).toBeVisible()
   await expect(page).toHaveURL(/\/en\/contact$/)
+  // Sent: the form is empty again (with JavaScript too), so a second click cannot send the message twice.
+  await expect(form.getByLabel(label(t('en', 'contact:contact.subject')))).toHaveValue('')
+  await expect(form.getByLabel(label(t('en', 'contact:contact.comment')))).toHaveValue('')
 
   // The copy to the sender and the mail to the shop, both in English.
   const copy = await waitForMail(request, email, `Your request to Waldwerk Forsttechnik: ${subject}`)
@@ -74,7 +78,19 @@ test('the CMS contact form of a content page: errors at its fields, sent with th
   // Back on the content page, with the element's own confirmation text.
   await expect(page).toHaveURL(new RegExp(`${servicePage}$`))
   await expect(page.getByText('Thank you for your message. We will get back to you within one working day.')).toBeVisible()
+  await expect(page.locator('form.contact-form').first().getByLabel(label(t('en', 'contact:contact.subject')))).toHaveValue('')
   await waitForMail(request, CMS_RECEIVER, subject, email)
+})
+
+test('a logged-in customer finds name and email filled in', async ({ page, context, baseURL }, testInfo) => {
+  await logInThroughStore(context, baseURL!, { email: 'haendler@example.com', password: 'Forst2024!' })
+  await page.goto('/fr/contact')
+  await ready(page, testInfo.project.use.javaScriptEnabled !== false)
+  const form = page.locator('#main form.contact-form')
+  await expect(form.getByLabel(label(t('fr', 'contact:contact.firstName')))).toHaveValue('Anna')
+  await expect(form.getByLabel(label(t('fr', 'contact:contact.lastName')))).toHaveValue('Forstner')
+  await expect(form.getByLabel(label(t('fr', 'contact:contact.email')))).toHaveValue('haendler@example.com')
+  await expect(form.getByLabel(label(t('fr', 'contact:contact.subject')))).toHaveValue('')
 })
 
 test('a filled honeypot pretends success and sends nothing', async ({ page, request, baseURL }) => {

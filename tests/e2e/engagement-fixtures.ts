@@ -73,10 +73,11 @@ export async function ready(page: Page, js: boolean): Promise<void> {
   if (js) await expect(page.locator('body[data-ready]')).toBeAttached()
 }
 
-/** The rate-limit message, whatever the number of seconds. */
+/** The rate-limit message, whatever the number of seconds (singular or plural); the number is its first group. */
 export function throttledText(locale: Locale): RegExp {
-  const text = t(locale, 'auth:login.throttled', { seconds: 'SECONDS' })
-  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('SECONDS', '\\d+'))
+  const form = (plural: 'one' | 'other') =>
+    t(locale, `auth:login.throttled_${plural}`, { count: 'SECONDS' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('SECONDS', '(\\d+)')
+  return new RegExp(`${form('other')}|${form('one').replace('(\\d+)', '(1)')}`)
 }
 
 export { prefix }

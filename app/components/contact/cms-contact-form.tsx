@@ -1,3 +1,4 @@
+import { useLocation } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import type { CmsElement } from '~/components/cms/types'
@@ -8,10 +9,12 @@ import { ContactForm } from './contact-form'
 export function CmsContactForm({ element, locale }: { element: Extract<CmsElement, { type: 'contact-form' }>; locale: Locale }) {
   const { t } = useTranslation('contact')
   const headingId = useId()
+  // Sent, the form redirects back here (a new location) and starts empty again; refused, it keeps what was typed.
+  const { key } = useLocation()
   return (
     <section className="cms-contact-form" aria-labelledby={headingId}>
       <h2 id={headingId}>{element.title ?? t('contact.formTitle')}</h2>
-      <ContactForm locale={locale} id={`cms-contact-${element.slotId}`} cms={{ slotId: element.slotId }} />
+      <ContactForm key={key} locale={locale} id={`cms-contact-${element.slotId}`} cms={{ slotId: element.slotId }} />
     </section>
   )
 }
