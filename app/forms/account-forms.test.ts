@@ -72,6 +72,8 @@ describe('change email form', () => {
 describe('change password form', () => {
   it('needs the current password, a new one of at least 8 characters and its repeat', () => {
     expect(parseWithZod(form({ password: 'alt', newPassword: 'NeuesPasswort1', newPasswordConfirm: 'NeuesPasswort1' }), { schema: changePasswordSchema }).status).toBe('success')
+    const same = parseWithZod(form({ password: 'Forst2024!', newPassword: 'Forst2024!', newPasswordConfirm: 'Forst2024!' }), { schema: changePasswordSchema })
+    expect(same.reply().error).toEqual({ newPassword: [accountMessages.passwordUnchanged] })
     const short = parseWithZod(form({ newPassword: 'kurz', newPasswordConfirm: 'kurz' }), { schema: changePasswordSchema })
     expect(short.reply().error).toMatchObject({ password: [accountMessages.required], newPassword: [accountMessages.passwordTooShort(8)] })
     const mismatch = parseWithZod(form({ password: 'alt', newPassword: 'NeuesPasswort1', newPasswordConfirm: 'NeuesPasswort2' }), { schema: changePasswordSchema })

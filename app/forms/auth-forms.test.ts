@@ -175,4 +175,9 @@ describe('register schema', () => {
     )
     expect(errors).toEqual({ invoiceEmail: [validation.email], companyWebsite: [validation.url] })
   })
+
+  it('takes a website without https:// as the profile does, and adds it', () => {
+    const submission = parseWithZod(form({ ...validRegistration, companyWebsite: 'www.wald.de' }), { schema: registerSchema(countries) })
+    expect(submission.status === 'success' && submission.value.companyWebsite).toBe('https://www.wald.de')
+  })
 })

@@ -18,6 +18,11 @@ export const changePasswordSchema = z
     message: accountMessages.passwordRepeat,
     path: ['newPasswordConfirm'],
   })
+  // The store would take the same password again; it would change nothing the customer meant to change.
+  .refine((v) => !v.newPassword || v.newPassword !== v.password, {
+    message: accountMessages.passwordUnchanged,
+    path: ['newPassword'],
+  })
 
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 

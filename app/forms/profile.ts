@@ -16,6 +16,7 @@ export const accountMessages = {
   url: validation.url,
   choice: validation.choice,
   emailRepeat: 'account:validation.emailRepeat',
+  passwordUnchanged: 'account:validation.passwordUnchanged',
   passwordRepeat: validation.repeatPassword,
   passwordTooShort: (min: number) => validation.minLength(min),
 } as const
@@ -36,8 +37,8 @@ export function optionalText(max = 255) {
   return z.string().trim().max(max, accountMessages.tooLong(max)).optional()
 }
 
-/** An http(s) address; a bare host name ('forst.example') gets https:// so shoppers need not type it. */
-const website = z
+/** An http(s) address; a bare host name ('forst.example') gets https:// so shoppers need not type it (registration and profile). */
+export const website = z
   .string()
   .trim()
   .max(255, accountMessages.tooLong(255))

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { validation } from './messages'
+import { website } from './profile'
 import { newPassword } from './reset-password'
 
 /** Legal forms a company can register with (customer custom field forst_company_type). */
@@ -96,13 +97,7 @@ export function registerSchema(countries: CountryChoice[] = []) {
       companyType: z.enum(COMPANY_TYPES, { errorMap: () => ({ message: validation.choice }) }),
       vatId: required(50),
       invoiceEmail: z.string().trim().max(254, validation.maxLength(254)).email(validation.email).optional(),
-      companyWebsite: z
-        .string()
-        .trim()
-        .max(255, validation.maxLength(255))
-        .url(validation.url)
-        .regex(/^https?:\/\//i, validation.url)
-        .optional(),
+      companyWebsite: website,
       phone: optional(40),
       reseller: flag(),
       newsletter: flag(),

@@ -11,6 +11,7 @@ import { flash } from '~/session/flash.server'
 import { checkoutHeaders } from '~/store/cart.server'
 import {
   clearPaymentRedirectCookie,
+  isJustPlaced,
   isRouteResponse,
   loadOrderView,
   loadPaymentChoices,
@@ -95,6 +96,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       paymentUrl: paymentUrl ?? null,
       seconds: PAYMENT_REDIRECT_SECONDS,
       cancelled: errorCode === 'CHECKOUT__CUSTOMER_CANCELED_EXTERNAL_PAYMENT' || order.paymentState === 'cancelled',
+      // A payment was tried and did not go through; an order merely not paid yet (opened from the account) is pending.
+      paymentFailed: !!errorCode || order.paymentState === 'failed' || order.paymentState === 'cancelled',
+      // The confirmation mail is 'on its way' only just after ordering, not when the order is opened days later.
+      justPlaced: isJustPlaced(order.date),
       seo: seoOf(context, locale, `/checkout/success/${order.id}${result ? `/${result}` : ''}`, title),
     },
     { headers },

@@ -207,6 +207,7 @@ function RegisterForm({ locale, options }: { locale: Locale; options: RegisterOp
                 hint={t('register.hints.companyWebsite')}
                 type="url"
                 autoComplete="url"
+                inputMode="url"
               />
             </div>
           </Fieldset>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { clearLanguageCache } from './client.server'
 import {
+  isJustPlaced,
   loadCheckout,
   loadOrderView,
   orderView,
@@ -338,5 +339,15 @@ describe('order success', () => {
     expect(readPaymentRedirect(request, context, id('0'))).toBe('https://shop.example/demo-payment/abc')
     expect(readPaymentRedirect(request, context, id('1'))).toBeUndefined()
     expect(readPaymentRedirect(request, { ...context, sessionSecret: 'other' }, id('0'))).toBeUndefined()
+  })
+})
+
+describe('isJustPlaced', () => {
+  it("says the confirmation mail is on its way only within an hour of ordering", () => {
+    const now = Date.parse('2026-11-27T15:00:00Z')
+    expect(isJustPlaced('2026-11-27T14:10:00.000+00:00', now)).toBe(true)
+    expect(isJustPlaced('2026-11-27T13:59:00.000+00:00', now)).toBe(false)
+    expect(isJustPlaced('2026-11-20T14:10:00.000+00:00', now)).toBe(false)
+    expect(isJustPlaced('not a date', now)).toBe(false)
   })
 })

@@ -540,6 +540,15 @@ export async function loadOrderView(context: CheckoutContext, request: Request, 
   }
 }
 
+/** How long after ordering the order page still says that the confirmation mail is on its way. */
+const JUST_PLACED_MS = 60 * 60 * 1000
+
+/** Whether an order was placed so recently that its confirmation mail is still 'on its way'. */
+export function isJustPlaced(orderDateTime: string, now = Date.now()): boolean {
+  const placed = Date.parse(orderDateTime)
+  return Number.isFinite(placed) && now - placed < JUST_PLACED_MS
+}
+
 /** The payment methods a shopper can pay an unpaid order with. */
 export async function loadPaymentChoices(context: CheckoutContext, request: Request, locale: Locale): Promise<MethodView[]> {
   const store = getStore(context, request, locale)

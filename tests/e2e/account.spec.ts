@@ -251,6 +251,16 @@ test.describe('account area', () => {
     await expect(current).toHaveValue('')
     await expect(form.getByLabel(label('de', 'account:fields.newPassword'))).toHaveValue('')
 
+    // The current password again as the new one changes nothing: refused at the new password (in the
+    // browser with JavaScript, with 400 without).
+    await current.fill(account.password)
+    await form.getByLabel(label('de', 'account:fields.newPassword')).fill(account.password)
+    await form.getByLabel(label('de', 'account:fields.newPasswordConfirm')).fill(account.password)
+    if (javaScriptOn(page)) await form.getByRole('button', { name: t('de', 'account:password.submit') }).click()
+    else expect((await submit(page, () => form.getByRole('button', { name: t('de', 'account:password.submit') }).click())).status()).toBe(400)
+    await expect(form.getByText(t('de', 'account:validation.passwordUnchanged'))).toBeVisible()
+    await expect(form.getByLabel(label('de', 'account:fields.newPassword'))).toHaveAttribute('aria-invalid', 'true')
+
     await current.fill(account.password)
     await form.getByLabel(label('de', 'account:fields.newPassword')).fill('NeuesPasswort9!')
     await form.getByLabel(label('de', 'account:fields.newPasswordConfirm')).fill('NeuesPasswort9!')

@@ -148,6 +148,11 @@ test.describe('orders in the account', () => {
     await expect(link).toHaveAttribute('href', `/checkout/success/${order.id}/unpaid`)
     await page.goto(`/account/order/details/${order.id}`)
     await expect(page.getByRole('link', { name: t('de', 'account:orders.payAgain') })).toHaveAttribute('href', `/checkout/success/${order.id}/unpaid`)
+    // There: the order waits for its payment, nothing failed.
+    await page.goto(`/checkout/success/${order.id}/unpaid`)
+    await expect(page.getByText(t('de', 'checkout:payment.pendingTitle'))).toBeVisible()
+    await expect(page.getByText(t('de', 'checkout:payment.failedTitle'))).toHaveCount(0)
+    await expect(page.locator('form.checkout-pay-again').getByRole('radio', { name: /Demo Pay/ })).toBeVisible()
     // Prepayment waits for a bank transfer: nothing to pay online, although the store would let the method change.
     await page.goto('/account/order')
     await expect(row(page, prepaid.orderNumber)).toBeVisible()

@@ -27,6 +27,8 @@ type SuccessData =
       paymentUrl: string | null
       seconds: number
       cancelled: boolean
+      paymentFailed: boolean
+      justPlaced: boolean
     }
 
 function formatDate(locale: Locale, iso: string, withTime = true): string {
@@ -141,13 +143,14 @@ function PaymentPanel({ data }: { data: Extract<SuccessData, { notFound: false }
       </div>
     )
   }
-  if (order.paymentState === 'failed' || order.paymentState === 'cancelled' || result === 'unpaid') {
+  if (data.paymentFailed || result === 'unpaid') {
+    const failed = data.paymentFailed
     return (
-      <div className="checkout-alert checkout-alert-danger">
-        <p className="checkout-alert-title" role="alert">
-          {data.cancelled ? t('payment.cancelledTitle') : t('payment.failedTitle')}
+      <div className={`checkout-alert ${failed ? 'checkout-alert-danger' : 'checkout-alert-info'}`}>
+        <p className="checkout-alert-title" role={failed ? 'alert' : undefined}>
+          {data.cancelled ? t('payment.cancelledTitle') : failed ? t('payment.failedTitle') : t('payment.pendingTitle')}
         </p>
-        <p>{t('payment.failed')}</p>
+        <p>{failed ? t('payment.failed') : t('payment.pending')}</p>
         {order.paymentChangeable && data.paymentMethods.length ? (
           <PayAgainForm methods={data.paymentMethods} current={order.paymentMethod?.id} />
         ) : (
@@ -283,7 +286,7 @@ export function OrderSuccess({ data }: { data: SuccessData }) {
         <p className="checkout-success-number">
           {t('success.number', { number: order.orderNumber })} · {formatDate(locale, order.date)}
         </p>
-        {order.email ? <p className="checkout-muted">{t('success.mailNote', { email: order.email })}</p> : null}
+        {order.email && data.justPlaced ? <p className="checkout-muted">{t('success.mailNote', { email: order.email })}</p> : null}
       </header>
       <PaymentPanel data={data} />
       <h2 className="checkout-success-subtitle">{t('success.summary')}</h2>
