@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
 import { servers } from '../setup/servers'
-import { CONTEXT_TOKEN_COOKIE, createConfirmedCustomer } from './auth-fixtures'
+import { CONTEXT_TOKEN_COOKIE, createConfirmedCustomer, logInThroughStore } from './auth-fixtures'
 import { throttledText } from './engagement-fixtures'
 import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
 
@@ -385,7 +385,6 @@ test('login replaces the context token cookie; an unknown token only leads to th
 })
 
 test('GET /logout logs nobody out', async ({ page, context, baseURL }) => {
-  const { logInThroughStore } = await import('./auth-fixtures')
   await logInThroughStore(context, baseURL!, DEMO_ACCOUNTS.reseller)
   await page.goto('/logout')
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
@@ -449,4 +448,25 @@ test('keyboard users reach the login fields and see where the focus is', async (
   expect(outline).not.toBe('none')
   await expect(email).toHaveAttribute('autocomplete', 'email')
   await expect(password).toHaveAttribute('autocomplete', 'current-password')
+})
+
+test('a notification stays while the pointer rests on it, and without JavaScript until it is closed', async ({ page, context, baseURL }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false
+  await logInThroughStore(context, baseURL!, { email: 'kunde@example.com', password: 'Forst2024!' })
+  await page.goto('/en/account')
+  if (js) await expect(page.locator('body[data-ready]')).toBeAttached()
+  await logOutFromHeader(page, 'en')
+  const notice = page.locator('.notification', { hasText: t('en', 'auth:logout.success') })
+  await expect(notice).toBeVisible()
+  await notice.hover()
+  // Longer than the 2.5 s it is shown for by itself.
+  await page.waitForTimeout(3_500)
+  await expect(notice).toBeVisible()
+  if (js) {
+    await page.mouse.move(0, 600)
+    await expect(notice).toBeHidden({ timeout: 5_000 })
+  } else {
+    await notice.getByRole('link', { name: t('en', 'notifications.close') }).click()
+    await expect(notice).toBeHidden()
+  }
 })

@@ -32,12 +32,17 @@ function NotificationItem({
   onDismiss: (id: string) => void
 }) {
   const { t } = useTranslation('common')
+  // The timer waits while the pointer rests on the message or the keyboard is in it (WCAG 2.2.1: the
+  // reader can hold it), then gives it its full time again.
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const held = hovered || focused
 
   useEffect(() => {
-    if (notification.persistent) return
+    if (notification.persistent || held) return
     const timer = setTimeout(() => onDismiss(notification.id), notificationTimeoutMs)
     return () => clearTimeout(timer)
-  }, [notification, onDismiss])
+  }, [notification, onDismiss, held])
 
   const close = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
@@ -45,7 +50,13 @@ function NotificationItem({
   }
 
   return (
-    <div className={`notification notification-${notification.type}`}>
+    <div
+      className={`notification notification-${notification.type}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget as Node | null))}
+    >
       <p>
         <span className="visually-hidden">{t(`notifications.types.${notification.type}`)}: </span>
         {notification.message}
