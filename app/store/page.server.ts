@@ -34,8 +34,12 @@ export function appPageSeo(
   }
 }
 
-/** Title, description, absolute canonical and alternates of a content page. */
-export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ContentPageData, home = false): SeoData {
+/**
+ * Title, description, absolute canonical and alternates of a content page. `query` is the visitor's
+ * query on a category listing: its filters, sort and page are ids and keys that are the same in every
+ * language, so the language switch keeps them (the alternates stay the indexed pages).
+ */
+export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ContentPageData, home = false, query = ''): SeoData {
   const t = getT(locale, 'common')
   const alternates = Object.fromEntries(
     Object.entries(page.alternates).map(([l, path]) => [l, absolute(context.publicUrl, path)]),
@@ -48,6 +52,9 @@ export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Loca
     canonical: absolute(context.publicUrl, page.listingSeo?.canonicalPath ?? page.path),
     alternates,
     ...(page.listingSeo?.robots ? { robots: page.listingSeo.robots } : {}),
+    ...(page.listingSeo && query
+      ? { languageSwitch: Object.fromEntries(Object.entries(page.alternates).map(([l, path]) => [l, `${path}?${query}`])) }
+      : {}),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { auditUrl, expect, loaded, t, test } from './fixtures'
 
-// Category listing (/produkte/: 44 products from 6 manufacturers; Waldkraft makes the 8 winches).
+// Category listing (/produkte/: 44 products from 7 manufacturers; Waldkraft makes the 8 winches).
 const cards = (page: Page) => page.locator('.listing-grid [data-product-number]')
 const prices = async (page: Page) =>
   (await loaded(page)).locator('.listing-grid [data-price]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-price'))))
@@ -84,6 +84,10 @@ test('sort by price ascending and descending', async ({ page }, testInfo) => {
   await page.getByLabel(t('de', 'listing:sort.label')).selectOption('price-desc')
   await applyFilters(page, testInfo)
   await expect(page).toHaveURL(/[?&]order=price-desc/)
+  await expect.poll(async () => { const desc = await prices(page); return desc.length > 3 && desc.every((p, i) => i === 0 || desc[i - 1]! >= p) }).toBe(true)
+  // The language switch keeps the order (and filters and page): the same view in English.
+  await page.getByRole('navigation', { name: t('de', 'common:language.label') }).getByRole('button', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/en\/products\/winches\/\?(.*&)?order=price-desc/)
   await expect.poll(async () => { const desc = await prices(page); return desc.length > 3 && desc.every((p, i) => i === 0 || desc[i - 1]! >= p) }).toBe(true)
 })
 

@@ -17,7 +17,7 @@ for (const locale of ['de', 'en', 'fr'] as const) {
 test('manufacturer list and a manufacturer page with its products', async ({ page, baseURL }) => {
   await page.goto('/en/manufacturer')
   const list = page.locator('main .manufacturer-grid')
-  await expect(list.getByRole('link')).toHaveCount(11)
+  await expect(list.getByRole('link')).toHaveCount(12)
   await list.getByRole('link', { name: 'Rotaflex' }).click()
   await expect(page).toHaveURL(/\/en\/manufacturer\/[0-9a-f]{32}$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Rotaflex' })).toBeVisible()

@@ -10,6 +10,7 @@ const ids = {
   'FS-10007': 'b80f54053a6375760450872c358203a5',
   'FS-70001': '2337c0d345945924e982582a3f5f4377',
   'FS-90012': '06f5740015b93188a2454c6fb97728e0',
+  'FS-41001': 'f1af73e4a279176ae94eee1e9f600848',
 } as const
 
 const detail = (locale: Locale, number: keyof typeof ids) => `${prefix(locale)}/detail/${ids[number]}`
@@ -103,6 +104,14 @@ test('list price is struck through next to the current price', async ({ page }) 
   await expect(page.getByTestId('unit-price')).toHaveText('€3,290.00')
   await expect(page.locator('.price-list s')).toHaveText('€3,590.00')
   await expect(page.getByRole('table', { name: t('en', 'product:buy.tiers.caption') })).toHaveCount(0)
+})
+
+test("a product shipped free says so in its price note instead of 'plus shipping'", async ({ page }) => {
+  await page.goto(detail('fr', 'FS-41001'))
+  await expect(page.locator('.buy-box .price-note')).toHaveText(t('fr', 'product:buy.netNoteShippingFree'))
+  await expect(page.getByText(t('fr', 'product:shippingFree'), { exact: true })).toBeVisible()
+  await page.goto(detail('fr', 'FS-10002'))
+  await expect(page.locator('.buy-box .price-note')).toHaveText(t('fr', 'product:buy.netNote'))
 })
 
 test('each availability state', async ({ page }) => {

@@ -20,6 +20,8 @@ export interface BuyBoxProps {
   availability: Availability
   deliveryTime?: string
   rules: PurchaseRules
+  /** The store ships it free: the price note must not say 'plus shipping'. */
+  shippingFree?: boolean
 }
 
 export function AvailabilityText({ availability }: { availability: Availability }) {
@@ -79,7 +81,7 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
  * page stays, the header count follows from the root loader's revalidation, and the side cart opens
  * once the add went through (not after a refused quantity).
  */
-export function BuyBox({ locale, productId, price, availability, deliveryTime, rules }: BuyBoxProps) {
+export function BuyBox({ locale, productId, price, availability, deliveryTime, rules, shippingFree }: BuyBoxProps) {
   const { t } = useTranslation('product')
   // Labels only: the store already answered the amounts for the shopper's customer group.
   const reseller = usePriceAudience() === 'reseller'
@@ -166,7 +168,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
               ) : null}
             </p>
           ) : null}
-          <p className="price-note">{t('buy.netNote')}</p>
+          <p className="price-note">{t(shippingFree ? 'buy.netNoteShippingFree' : 'buy.netNote')}</p>
           {price.tiers.length ? <TierTable tiers={price.tiers} locale={locale} /> : null}
         </div>
       )}

@@ -128,6 +128,7 @@ export function ProductPage({ product, jsonLd, locale }: ProductPageProps) {
             locale={locale}
             productId={product.id}
             price={product.price}
+            shippingFree={product.shippingFree}
             availability={product.availability}
             deliveryTime={product.deliveryTime}
             rules={product.rules}

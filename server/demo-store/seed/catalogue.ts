@@ -172,7 +172,7 @@ export function productSpecs(): ProductSpec[] {
 
   ;[txt('Wendehaken', 'Cant hook', 'Tourne-bille'), txt('Wendehebel mit Fällheber', 'Felling lever with cant hook', 'Levier d’abattage avec tourne-bille')].forEach((name, i) => {
     list.push(p({
-      number: `FS-3200${i + 1}`, family: 'hook', category: 'felling', manufacturer: 'forstmeister', name,
+      number: `FS-3200${i + 1}`, family: 'hook', category: 'felling', manufacturer: 'lignum', name,
       description: txt('<p>Zum Drehen und Rollen von Stämmen; Haken aus geschmiedetem Stahl.</p>', '<p>For turning and rolling logs; hook of forged steel.</p>', '<p>Pour tourner et rouler les grumes ; crochet en acier forgé.</p>'),
       price: 59 + i * 30, availability: 'in-stock', weight: 2.5 + i, properties: [material('steel')],
       variants: [80, 130, 160].map((cm, k) => ({ suffix: `.${k + 1}`, options: [lengthCm(cm)], priceFactor: 0.8 + cm / 300 })),
