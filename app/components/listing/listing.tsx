@@ -248,7 +248,7 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
             />
           </fieldset>
           {facets.maxRating || query.rating ? (
-            <fieldset>
+            <fieldset className="listing-rating">
               <legend>{t('filters.rating')}</legend>
               <label className="listing-check">
                 <input type="radio" name="rating" value="" defaultChecked={query.rating === undefined} /> {t('filters.ratingAny')}
