@@ -14,6 +14,7 @@ import { getT } from '~/i18n.server'
 import { MAX_QUICK_ORDER_LINES, parseQuickOrder, resolveQuickOrder } from '~/lib/quick-order'
 import { DEFAULT_MAX_PURCHASE } from '~/lib/product'
 import type { FlashMessage } from '~/lib/shell-types'
+import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { flash } from '~/session/flash.server'
 import { getStore } from './client.server'
 import { appPageSeo } from './page.server'
@@ -50,6 +51,8 @@ export interface CartLineView {
   totalPrice: number
   listPrice?: number
   image?: { url: string; alt: string }
+  /** The variant's choices (size, colour …), empty for a product without variants. */
+  options: VariantOption[]
   isDownload: boolean
   removable: boolean
 }
@@ -272,6 +275,7 @@ function lineView(item: LineItem, locale: Locale): CartLineView {
     productId,
     label: item.label ?? '',
     productNumber: typeof payload.productNumber === 'string' ? payload.productNumber : '',
+    options: variantOptionsOf(item.payload),
     href: localizePath(locale, `/detail/${productId}`),
     quantity: item.quantity ?? 1,
     minPurchase,

@@ -5,6 +5,7 @@ import type { GuestValues } from '~/forms/checkout'
 import type { AddressValues } from '~/forms/address'
 import type { LoadContext } from '~/load-context'
 import { localePrefix, localizePath, type Locale } from '~/lib/locale'
+import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { signValue, unsignValue } from '~/session/cookies.server'
 import { sessionState, storefrontUrl, type SessionState } from './account.server'
 import { loadCart, type CartTotalsView, type CartView } from './cart.server'
@@ -407,6 +408,7 @@ export interface OrderLine {
   id: string
   label: string
   productNumber?: string
+  options: VariantOption[]
   quantity: number
   unitPrice: number
   totalPrice: number
@@ -481,6 +483,7 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
         id: line.id,
         label: line.label,
         productNumber: text((line.payload as { productNumber?: string } | undefined)?.productNumber),
+        options: variantOptionsOf(line.payload),
         quantity: line.quantity,
         unitPrice: line.unitPrice ?? 0,
         totalPrice: line.totalPrice ?? 0,

@@ -239,9 +239,9 @@ describe('order view models', () => {
   it('shows an order as the details page needs it: lines, totals per VAT rate, addresses, methods, delivery time', () => {
     const view = orderDetailView(sampleOrder() as never, { [id('a')]: true })
     expect(view.lines).toEqual([
-      { id: id('l'), productId: id('p'), label: 'Forstseilwinde FSW 35', productNumber: 'FS-10001', quantity: 2, listPrice: 149.9, unitPrice: 135.05, totalPrice: 270.1 },
-      { id: id('m'), productId: id('q'), label: 'Werkstatthandbuch', productNumber: 'FS-90002', quantity: 1, unitPrice: 20, totalPrice: 20 },
-      { id: id('n'), label: '10 % Forst', quantity: 1, unitPrice: 0, totalPrice: 0 },
+      { id: id('l'), productId: id('p'), label: 'Forstseilwinde FSW 35', productNumber: 'FS-10001', options: [], quantity: 2, listPrice: 149.9, unitPrice: 135.05, totalPrice: 270.1 },
+      { id: id('m'), productId: id('q'), label: 'Werkstatthandbuch', productNumber: 'FS-90002', options: [], quantity: 1, unitPrice: 20, totalPrice: 20 },
+      { id: id('n'), label: '10 % Forst', options: [], quantity: 1, unitPrice: 0, totalPrice: 0 },
     ])
     expect(view.totals).toEqual({
       positionPrice: 290.1,

@@ -9,6 +9,7 @@ import type { LoadContext } from '~/load-context'
 import { getT } from '~/i18n.server'
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb, FlashMessage, SeoData } from '~/lib/shell-types'
+import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { requireCustomer } from './account.server'
 import { addProducts, type CartContext } from './cart.server'
 import type { Store } from './client.server'
@@ -126,6 +127,7 @@ export interface OrderLineView {
   productId?: string
   label: string
   productNumber?: string
+  options: VariantOption[]
   quantity: number
   /** The normal price when the shopper paid less (list price or reseller's normal price). */
   listPrice?: number
@@ -322,6 +324,7 @@ export function orderDetailView(order: Order, paymentChangeable?: Record<string,
         productId: item.type === 'product' ? (item.productId ?? item.referencedId ?? undefined) : undefined,
         label: item.label,
         productNumber: text((item.payload as { productNumber?: string } | undefined)?.productNumber),
+        options: variantOptionsOf(item.payload),
         quantity: item.quantity,
         listPrice: listPrice !== undefined && listPrice > unitPrice ? listPrice : undefined,
         unitPrice,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, prefix, t, test, type Locale } from './fixtures'
+import { fillCart, registerGuestThroughStore, uniqueEmail } from './checkout-fixtures'
 
 // Seed facts (contracts): FS-10001 winch (in stock), FS-40001.1 choker and FS-41001.1 rope (variants), FS-60001.1 marking spray
 // (min 6, steps 6, max 480), WK-5001 the original article number of a winch spare part.
@@ -266,4 +267,15 @@ test('keyboard: change a quantity with Enter and remove a line; focus stays in t
   await expect(winch).toHaveCount(0)
   // With JS the focus moves to the remaining line instead of falling back to the page start.
   if (!noJs) await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toBeFocused()
+})
+
+test('a variant line says which variant it is, in the cart and at the checkout', async ({ page, context, baseURL }) => {
+  // Chainsaw trousers, size 52 in green: the name alone does not tell the sixteen variants apart.
+  await fillCart(context, baseURL!, [{ number: 'FS-50002.8', quantity: 1 }])
+  await page.goto('/checkout/cart')
+  const options = page.getByTestId('cart-line').getByTestId('variant-options')
+  await expect(options).toHaveText(/^(Größe: 52 · Farbe: Grün|Farbe: Grün · Größe: 52)$/)
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-variante'))
+  await page.goto('/checkout')
+  await expect(page.locator('.checkout-summary').getByTestId('variant-options')).toContainText('Farbe: Grün')
 })

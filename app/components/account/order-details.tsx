@@ -7,6 +7,7 @@ import type { OrderDetailView } from '~/store/customer.server'
 import { AddressLines } from './address-lines'
 import { formatOrderDate, PaymentState, payAgainHref } from './order-table'
 import { buttonClass } from '~/components/ui/button'
+import { VariantOptions } from '~/components/ui/variant-options'
 
 /** The items of an order: product and number, quantity, normal price, the shopper's price, line subtotal. */
 function OrderItems({ order, locale }: { order: OrderDetailView; locale: Locale }) {
@@ -41,6 +42,7 @@ function OrderItems({ order, locale }: { order: OrderDetailView; locale: Locale 
                 {line.productNumber ? (
                   <span className="account-muted order-line-number">{t('orders.productNumber', { number: line.productNumber })}</span>
                 ) : null}
+                <VariantOptions options={line.options} className="account-muted order-line-number" />
               </th>
               {/* data-label: on phones each row becomes a card that names its values. */}
               <td className="numeric" data-label={t('orders.quantity')}>

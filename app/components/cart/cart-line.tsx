@@ -10,6 +10,7 @@ import { formatPrice } from '~/lib/money'
 import type { CartLineView } from '~/store/cart.server'
 import { buttonClass } from '~/components/ui/button'
 import { ErrorList } from '~/components/ui/form'
+import { VariantOptions } from '~/components/ui/variant-options'
 
 export interface CartFormReply {
   formId: string
@@ -180,6 +181,11 @@ export function CartLine({
           </Link>
         </h3>
         <p className="cart-line-number">{t('line.number', { number: line.productNumber })}</p>
+        {line.options.length ? (
+          <p className="cart-line-number">
+            <VariantOptions options={line.options} />
+          </p>
+        ) : null}
         {line.isDownload ? <p className="cart-line-download">{t('line.download')}</p> : null}
         <p className="cart-line-unit">
           <span className="cart-line-caption">{t('line.unitPrice')}</span>{' '}

@@ -10,6 +10,7 @@ import type { CartLineView } from '~/store/cart.server'
 import { Button, ButtonLink, IconButton, buttonClass } from '~/components/ui/button'
 import { Dialog } from '~/components/ui/dialog'
 import { CartTotals } from './cart-totals'
+import { VariantOptions } from '~/components/ui/variant-options'
 
 interface SideCartControl {
   /** Opens the side cart; focus returns to `trigger` (else the element focused now) when it closes. */
@@ -209,6 +210,7 @@ function SideCartLine({ line, locale, onChanged }: { line: CartLineView; locale:
           {line.label}
         </Link>
         <span className="side-cart-number">{t('sideCart.number', { number: line.productNumber })}</span>
+        <VariantOptions options={line.options} className="side-cart-number" />
         <span className="side-cart-unit">{t('sideCart.unitPrice', { price: formatPrice(locale, line.unitPrice) })}</span>
         {line.isDownload ? <span className="side-cart-number">{t('sideCart.download')}</span> : null}
         <fetcher.Form method="post" action={action} className="side-cart-quantity" preventScrollReset>

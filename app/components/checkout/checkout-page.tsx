@@ -27,6 +27,7 @@ import type { CartView } from '~/store/cart.server'
 import type { CheckoutView, MethodView } from '~/store/checkout.server'
 import type { CountryOption, SalutationOption } from '~/store/customer.server'
 import { useSectionForm, type SectionReply } from './section-form'
+import { VariantOptions } from '~/components/ui/variant-options'
 
 export type CheckoutPageData = CheckoutView & { locale: Locale; today: string; draft?: OrderDraft }
 
@@ -456,6 +457,7 @@ function Summary({ data, action }: { data: CheckoutPageData; action: string }) {
                 {t('summary.number', { number: line.productNumber })}
                 {line.isDownload ? ` · ${t('summary.download')}` : ''}
               </span>
+              <VariantOptions options={line.options} className="checkout-muted" />
             </span>
             <span className="checkout-line-quantity">{t('summary.quantity', { quantity: line.quantity, price: formatPrice(locale, line.unitPrice) })}</span>
             <span className="checkout-line-total">{formatPrice(locale, line.totalPrice)}</span>

@@ -13,6 +13,7 @@ import { translateFormMessage } from '~/forms/messages'
 import { languageTags, localizePath, type Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { MethodView, OrderView } from '~/store/checkout.server'
+import { VariantOptions } from '~/components/ui/variant-options'
 
 type SuccessData =
   | { locale: Locale; notFound: true; title: string }
@@ -196,6 +197,7 @@ export function OrderSummary({ order, locale }: { order: OrderView; locale: Loca
                 <td>
                   {line.label}
                   {line.productNumber ? <span className="checkout-muted checkout-block">{t('summary.number', { number: line.productNumber })}</span> : null}
+                  <VariantOptions options={line.options} className="checkout-muted checkout-block" />
                 </td>
                 <td className="numeric">
                   {line.quantity}
