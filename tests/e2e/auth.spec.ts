@@ -157,7 +157,6 @@ test('an unconfirmed account is told to confirm its mail; opening the link alone
 
 test('a wrong password and an unknown address get the same message, the address stays and the password does not', async ({ page }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'the login answers 400' })
-  const noJs = testInfo.project.use.javaScriptEnabled === false
   await page.goto('/login')
   for (const email of [DEMO_ACCOUNTS.customer.email, uniqueEmail('unknown')]) {
     const posted = page.waitForResponse((r) => r.request().method() === 'POST')
@@ -165,7 +164,7 @@ test('a wrong password and an unknown address get the same message, the address 
     expect((await posted).status()).toBe(400)
     await expect(page.getByRole('alert').filter({ hasText: t('de', 'auth:login.invalid') })).toBeVisible()
     await expect(page.getByLabel(label(t('de', 'auth:login.email')))).toHaveValue(email)
-    if (noJs) await expect(page.getByLabel(label(t('de', 'auth:login.password')))).toHaveValue('')
+    await expect(page.getByLabel(label(t('de', 'auth:login.password')))).toHaveValue('')
   }
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByTestId('header-login')).toBeVisible()
@@ -260,9 +259,8 @@ test('an unknown reset link says the link is invalid and offers a new one', asyn
   await expect(page.getByRole('link', { name: t('fr', 'auth:reset.requestNew') })).toHaveAttribute('href', '/fr/account/recover')
 })
 
-test('bad registration input comes back with 400, translated errors at the fields and everything typed except the passwords', async ({ page }, testInfo) => {
+test('bad registration input comes back with 400, translated errors at the fields and everything typed except the passwords', async ({ page }) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'the registration answers 400' })
-  const noJs = testInfo.project.use.javaScriptEnabled === false
   const who = person('bad', { email: DEMO_ACCOUNTS.reseller.email, company: 'Behalten & Söhne KG' })
   await page.goto('/register')
   await expect(page.getByRole('navigation', { name: t('de', 'breadcrumb.label') })).toContainText(t('de', 'auth:breadcrumb.register'))
@@ -284,10 +282,9 @@ test('bad registration input comes back with 400, translated errors at the field
   await expect(field(page, 'de', 'company')).toHaveValue(who.company)
   await expect(field(page, 'de', 'companyType')).toHaveValue('gmbh')
   await expect(page.locator('input[name="billingAddress.city"]')).toHaveValue('Freiburg')
-  if (noJs) {
-    await expect(field(page, 'de', 'password')).toHaveValue('')
-    expect(await page.content()).not.toContain(who.password)
-  }
+  await expect(field(page, 'de', 'password')).toHaveValue('')
+  await expect(field(page, 'de', 'passwordConfirm')).toHaveValue('')
+  expect(await page.content()).not.toContain(who.password)
 })
 
 test('the server-rendered form (what a shopper without JavaScript gets) lists every state by country and shows the shipping address', async ({ request }) => {

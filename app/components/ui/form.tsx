@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
-import type { ChangeEvent, FieldsetHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+import { useEffect, useRef, type ChangeEvent, type FieldsetHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useTranslation } from '~/lib/use-translation'
 import { translateFormMessage } from '~/forms/messages'
@@ -114,6 +114,23 @@ export interface TextFieldProps extends FieldBase {
   form?: string
 }
 
+/**
+ * The server leaves passwords out of its reply (hideFields), which empties them without JavaScript.
+ * With JavaScript the browser would keep the typed text in the field, so the field is emptied when
+ * conform's value of it goes from typed to absent: that happens when a reply arrives, never on load,
+ * where a browser's autofill must stay.
+ */
+function useForgottenOnReply(value: unknown, active: boolean) {
+  const ref = useRef<HTMLInputElement>(null)
+  const previous = useRef(value)
+  useEffect(() => {
+    const typed = previous.current !== undefined
+    previous.current = value
+    if (active && typed && value === undefined && ref.current) ref.current.value = ''
+  }, [value, active])
+  return ref
+}
+
 export function TextField({
   field,
   label,
@@ -131,6 +148,7 @@ export function TextField({
   const hintId = hint ? field.descriptionId : undefined
   const props = getInputProps(field, { type, ariaDescribedBy: hintId, ...(noDefault ? { value: false } : {}) })
   const isRequired = required ?? field.required ?? false
+  const input = useForgottenOnReply(noDefault ? field.value : undefined, Boolean(noDefault))
   return (
     <div className={['form-field', className].filter(Boolean).join(' ')}>
       <label htmlFor={field.id} className="form-label">
@@ -141,6 +159,7 @@ export function TextField({
         {...props}
         {...(form ? { form } : {})}
         key={field.key}
+        ref={input}
         required={isRequired || undefined}
         autoComplete={autoComplete}
         inputMode={inputMode}
