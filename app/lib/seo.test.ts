@@ -106,6 +106,14 @@ describe('languageSwitchPaths', () => {
     )
     expect(paths).toEqual({ de: '/finder', en: '/en/finder?type=A', fr: '/fr/finder?type=A' })
   })
+  it('puts the current query on the alternates of a page that keeps it (filters and sort of a listing)', () => {
+    const paths = languageSwitchPaths(
+      { canonical: 'x', alternates: { de: 'https://s/seilwinden/', en: 'https://s/en/winches/' }, keepQuery: true },
+      '/seilwinden/',
+      '?order=price-asc&p=2',
+    )
+    expect(paths).toEqual({ de: '/seilwinden/?order=price-asc&p=2', en: '/en/winches/?order=price-asc&p=2', fr: '/fr/seilwinden/?order=price-asc&p=2' })
+  })
   it('keeps the query of the current page without route data', () => {
     expect(languageSwitchPaths(undefined, '/en/search', '?search=winch')).toEqual({
       de: '/search?search=winch',

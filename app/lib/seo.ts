@@ -61,6 +61,7 @@ export function resolveSeo(seo: SeoData | undefined, publicUrl: string, pathname
 /**
  * Where the language switcher sends a visitor for each language: a same-origin path (with query),
  * taken from the route's alternates when it has them, else the current path in that language.
+ * `search` is the current query without the shell's own parameters.
  */
 export function languageSwitchPaths(
   seo: SeoData | undefined,
@@ -75,7 +76,7 @@ export function languageSwitchPaths(
       const alternate = seo?.alternates[locale]
       if (alternate) {
         const url = new URL(alternate)
-        return [locale, `${url.pathname}${url.search}`]
+        return [locale, `${url.pathname}${seo?.keepQuery ? search : url.search}`]
       }
       return [locale, `${localizePath(locale, neutral)}${search}`]
     }),

@@ -47,5 +47,7 @@ export interface SeoData {
   alternates: Partial<Record<Locale, string>>
   /** Paths the language switch leads to where they are not the alternates (a noindex view that keeps its state, e.g. the finder's choices). */
   languageSwitch?: Partial<Record<Locale, string>>
+  /** The language switch leads to the alternates with the visitor's query (a listing's filters, sort and page are the same in every language). */
+  keepQuery?: boolean
   robots?: string
 }

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import { cookiePreferencesParam } from '~/components/shell/cookie-preferences'
 import { ContentPage } from '~/components/cms/content-page'
 import { listingPageMeta } from '~/components/listing/listing-meta'
 import { ProductPage as EagerProductPage } from '~/components/product/product-page'
@@ -64,14 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
   }
   const { page } = resolved
-  const query = new URLSearchParams(url.search)
-  query.delete(cookiePreferencesParam)
   return data(
     {
       kind: 'content' as const,
       locale,
       view: contentView(page),
-      seo: contentSeo(context, locale, page, false, query.toString()),
+      seo: contentSeo(context, locale, page),
       breadcrumbs: page.breadcrumbs,
     },
     { headers: { 'Cache-Control': cacheControl } },

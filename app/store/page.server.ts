@@ -35,11 +35,11 @@ export function appPageSeo(
 }
 
 /**
- * Title, description, absolute canonical and alternates of a content page. `query` is the visitor's
- * query on a category listing: its filters, sort and page are ids and keys that are the same in every
- * language, so the language switch keeps them (the alternates stay the indexed pages).
+ * Title, description, absolute canonical and alternates of a content page. On a category listing the
+ * language switch keeps the visitor's query: its filters, sort and page are ids and keys that are the
+ * same in every language (the alternates stay the indexed pages).
  */
-export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ContentPageData, home = false, query = ''): SeoData {
+export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Locale, page: ContentPageData, home = false): SeoData {
   const t = getT(locale, 'common')
   const alternates = Object.fromEntries(
     Object.entries(page.alternates).map(([l, path]) => [l, absolute(context.publicUrl, path)]),
@@ -52,9 +52,7 @@ export function contentSeo(context: Pick<LoadContext, 'publicUrl'>, locale: Loca
     canonical: absolute(context.publicUrl, page.listingSeo?.canonicalPath ?? page.path),
     alternates,
     ...(page.listingSeo?.robots ? { robots: page.listingSeo.robots } : {}),
-    ...(page.listingSeo && query
-      ? { languageSwitch: Object.fromEntries(Object.entries(page.alternates).map(([l, path]) => [l, `${path}?${query}`])) }
-      : {}),
+    ...(page.listingSeo ? { keepQuery: true } : {}),
   }
 }
 
