@@ -173,6 +173,12 @@ test('load more appends the next page @js', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: t('de', 'listing:showing', { shown: 20, total: 44 }) })).toBeVisible()
   expect(await cards(page).first().getAttribute('data-product-number')).toBe(first)
   await expect(page).toHaveURL(/\/produkte\/$/)
+  // The pager goes on from the last page shown: page 2 is current, "next" leads to page 3.
+  const pages = page.getByRole('navigation', { name: t('de', 'listing:pagination.label') })
+  await expect(pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page')
+  await expect(pages.getByRole('link', { name: t('de', 'listing:pagination.page', { page: 1 }) })).not.toHaveAttribute('aria-current')
+  await expect(pages.locator('a[rel="next"]')).toHaveAttribute('href', '/produkte/?p=3')
+  await expect(pages.locator('a[rel="prev"]')).toHaveCount(0)
 })
 
 test('axe: a category listing', async ({ browser }, testInfo) => {

@@ -103,7 +103,7 @@ export function Listing({ view, locale, label }: ListingProps) {
             focusFrom.current = products.length
             setAppended(next)
           }} base={view} appended={current.products} />
-        <Pagination view={view} href={href} />
+        <Pagination view={view} href={href} last={current.page} />
       </div>
     </section>
   )
@@ -401,17 +401,19 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return out
 }
 
-function Pagination({ view, href }: { view: ListingView; href: (q: ListingQuery) => string }) {
+/** `last` is the last page shown: "load more" appends pages, and the pager goes on from there. */
+function Pagination({ view, href, last }: { view: ListingView; href: (q: ListingQuery) => string; last: number }) {
   const { t } = useTranslation('listing')
   // Past the end the page offers the last page itself (see the empty state).
   if (view.pages <= 1 || view.page > view.pages) return null
-  const { page, pages, query } = view
+  const { pages, query } = view
+  const page = Math.max(view.page, Math.min(last, pages))
   return (
     <nav className="listing-pagination" aria-label={t('pagination.label')}>
       <ul>
-        {page > 1 ? (
+        {view.page > 1 ? (
           <li>
-            <Link to={href(withPage(query, page - 1))} rel="prev">
+            <Link to={href(withPage(query, view.page - 1))} rel="prev">
               <span aria-hidden="true">‹</span> <span className="visually-hidden">{t('pagination.previous')}</span>
             </Link>
           </li>
