@@ -79,8 +79,14 @@ describe('listingCriteria', () => {
         { type: 'equalsAny', field: 'tags.id', value: [a] },
         { type: 'equals', field: 'available', value: true },
       ],
+      'reduce-aggregations': true,
       aggregations: [{ name: 'tags', type: 'entity', field: 'tagIds', definition: 'tag' }],
     })
+  })
+
+  it('narrows the facets by the other filters only when there is a filter', () => {
+    expect(listingCriteria(parse('order=price-asc&p=2'))).not.toHaveProperty('reduce-aggregations')
+    expect(listingCriteria(parse('max-price=100'))).toMatchObject({ 'max-price': 100, 'reduce-aggregations': true })
   })
 })
 

@@ -129,6 +129,9 @@ export function listingCriteria(query: ListingQuery): Record<string, unknown> {
   if (query.tag.length) filter.push({ type: 'equalsAny', field: 'tags.id', value: query.tag })
   if (query.available) filter.push({ type: 'equals', field: 'available', value: true })
   if (filter.length) body.filter = filter
+  // Each facet then offers only what the other filters leave (a chosen manufacturer's lengths, the
+  // makers of a chosen size), never narrowed by its own choice: Shopware's `reduce-aggregations`.
+  if (hasFilters(query)) body['reduce-aggregations'] = true
   // Shopware's listing has no tag facet of its own; the DAL's entity aggregation lists the tags of the products.
   body.aggregations = [tagAggregation]
   return body

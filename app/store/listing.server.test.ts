@@ -87,6 +87,25 @@ describe('loadCategoryListing', () => {
     expect(one.facets.manufacturers.find((m) => m.id === maker.id)!.active).toBe(true)
     expect(one.filterNames[maker.id]).toBe(maker.name)
   })
+
+  it('offers in each facet only what the other filters leave, never narrowed by its own choice', async () => {
+    const { context, request } = setup()
+    const root = sid('category:root')
+    const all = await loadCategoryListing(context, request, 'de', root, q('limit=1'))
+    const maker = all.facets.manufacturers.find((m) => m.name === 'Alpentec')!
+    const one = await loadCategoryListing(context, request, 'de', root, q(`manufacturer=${maker.id}&limit=100`))
+    // The manufacturer facet ignores its own filter: the other makers stay to choose from.
+    expect(one.facets.manufacturers.map((m) => m.id)).toEqual(all.facets.manufacturers.map((m) => m.id))
+    // The other facets see it: only this maker's property groups and prices.
+    expect(one.facets.properties.length).toBeLessThan(all.facets.properties.length)
+    expect(one.facets.price!.max).toBe(Math.ceil(Math.max(...one.products.map((p) => p.price ?? 0))))
+    expect(one.facets.price!.max).toBeLessThan(all.facets.price!.max)
+    // And a property chosen narrows the manufacturers to those that make it.
+    const option = one.facets.properties[0]!.options[0]!
+    const byOption = await loadCategoryListing(context, request, 'de', root, q(`properties=${option.id}&limit=1`))
+    expect(byOption.facets.manufacturers.length).toBeLessThan(all.facets.manufacturers.length)
+    expect(byOption.facets.manufacturers.map((m) => m.id)).toContain(maker.id)
+  })
 })
 
 describe('loadSearch', () => {

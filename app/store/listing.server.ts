@@ -37,8 +37,8 @@ export const listingIncludes = {
 const seoHeaders = { 'sw-include-seo-urls': true } as const
 
 /** The Store API body of a listing or search request for this URL state. */
-export function listingBody(query: ListingQuery, extra: Record<string, unknown> = {}): ListingBody {
-  return { ...listingCriteria(query), includes: listingIncludes, ...extra } as ListingBody
+export function listingBody(query: ListingQuery): ListingBody {
+  return { ...listingCriteria(query), includes: listingIncludes } as ListingBody
 }
 
 /**
@@ -220,11 +220,11 @@ export async function fitCardPricesToRange(store: Store, view: ListingView): Pro
 }
 
 /** One page of a category's products (the navigation root lists the whole catalogue). */
-async function categoryListing(store: Store, categoryId: string, query: ListingQuery, extra: Record<string, unknown> = {}) {
+async function categoryListing(store: Store, categoryId: string, query: ListingQuery) {
   const { data } = await store.invoke('readProductListing post /product-listing/{categoryId}', {
     pathParams: { categoryId },
     headers: seoHeaders,
-    body: listingBody(query, extra),
+    body: listingBody(query),
   })
   return data
 }
@@ -340,10 +340,10 @@ export async function loadManufacturers(context: StoreContext, request: Request,
 }
 
 /**
- * A manufacturer and its products: the catalogue listing fixed to that manufacturer. With
- * `reduce-aggregations` (Shopware's listing parameter) every facet counts only the products the other
- * filters leave, so the filter panel offers this manufacturer's properties and price range, not the
- * whole catalogue's; the manufacturer facet still ignores its own filter, so the same answer names the
+ * A manufacturer and its products: the catalogue listing fixed to that manufacturer. As with any
+ * filter, the facets offer only what the manufacturer filter leaves (`reduce-aggregations`, see
+ * listingCriteria), so the panel offers this manufacturer's properties and price range, not the whole
+ * catalogue's; the manufacturer facet ignores its own filter, so the same answer names the
  * manufacturer. Undefined when it has no products (or does not exist).
  */
 export async function loadManufacturerPage(
@@ -357,7 +357,7 @@ export async function loadManufacturerPage(
   const rootId = await navigationCategoryId(store)
   // The page fixes the manufacturer: a `manufacturer` parameter in its URL has no say.
   const pageQuery: ListingQuery = { ...query, manufacturer: [] }
-  const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] }, { 'reduce-aggregations': true })
+  const data = await categoryListing(store, rootId, { ...pageQuery, manufacturer: [id] })
   const found = manufacturersOf(data).find((m) => m.id === id)
   if (!found) return undefined
   const listing = await fitCardPricesToRange(store, toListingView(data, pageQuery, locale))
