@@ -18,6 +18,9 @@ test('contact page from the footer: a bad email is rejected at the field, then t
   await ready(page, js)
 
   const form = page.locator('#main form.contact-form')
+  // What the details are used for, and where the privacy policy is.
+  await expect(form.getByText(t('en', 'contact:contact.privacyNote'))).toBeVisible()
+  await expect(form.getByRole('link', { name: t('en', 'contact:privacyLink') })).toHaveAttribute('href', '/en/privacy-policy/')
   await form.getByLabel(label(t('en', 'contact:contact.subject'))).fill(subject)
   await form.getByLabel(label(t('en', 'contact:contact.comment'))).fill('When can the FSW 100 be delivered?\nThanks.')
   await form.getByLabel(label(t('en', 'contact:contact.firstName'))).fill('Anna')

@@ -20,6 +20,8 @@ test('a visitor sends a price request from the buy box; shop and requester get i
   await ready(page, js)
 
   const form = page.locator('form.price-request-form')
+  await expect(form.getByText(t('de', 'contact:priceRequest.privacyNote'))).toBeVisible()
+  await expect(form.getByRole('link', { name: t('de', 'contact:privacyLink') })).toHaveAttribute('href', '/datenschutzerklaerung/')
   const price = form.getByLabel(label(t('de', 'contact:priceRequest.desiredPrice')))
   await price.fill('zwölfhundert')
   await form.getByLabel(label(t('de', 'contact:priceRequest.quantity'))).fill('2')

@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button'
 import { FormErrors, RequiredNote, TextField, TextAreaField } from '~/components/ui/form'
 import { CONTACT_COMMENT_MAX, HONEYPOT_FIELD, contactSchema } from '~/forms/contact'
 import { localizePath, type Locale } from '~/lib/locale'
+import { PrivacyNote } from './privacy-note'
 
 export interface ContactFormProps {
   locale: Locale
@@ -90,6 +91,7 @@ export function ContactForm({ locale, lastResult, defaults, cms, id = 'contact' 
       <input {...getInputProps(fields.slotId, { type: 'hidden' })} key={fields.slotId.key} />
       <input {...getInputProps(fields.navigationId, { type: 'hidden' })} key={fields.navigationId.key} />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} key={fields.redirectTo.key} />
+      <PrivacyNote locale={locale} note={t('contact.privacyNote')} />
       <div className="form-actions">
         <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={submitting}>
           {submitting ? t('auth:form.submitting') : t('contact.submit')}

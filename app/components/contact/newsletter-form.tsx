@@ -5,7 +5,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { buttonClass } from '~/components/ui/button'
 import { FormErrors, TextField } from '~/components/ui/form'
 import { newsletterSchema } from '~/forms/newsletter'
-import { legalPageHref } from '~/lib/links'
+import { PrivacyNote } from './privacy-note'
 import { localizePath, type Locale } from '~/lib/locale'
 
 export interface NewsletterFormProps {
@@ -45,9 +45,7 @@ export function NewsletterForm({ locale, variant, lastResult }: NewsletterFormPr
       {/* The footer is on every page: its own label, so it is never confused with a page's email field. */}
       <TextField field={fields.email} label={t(footer ? 'newsletter.footerEmail' : 'newsletter.email')} type="email" autoComplete="email" />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} key={fields.redirectTo.key} />
-      <p className="newsletter-privacy">
-        {t('newsletter.privacyNote')} <a href={legalPageHref(locale, 'privacy')}>{t('newsletter.privacyLink')}</a>.
-      </p>
+      <PrivacyNote locale={locale} note={t('newsletter.privacyNote')} />
       <div className="form-actions">
         <button type="submit" className={buttonClass({ variant: footer ? 'secondary' : 'primary' })} disabled={submitting}>
           {submitting ? t('auth:form.submitting') : t('newsletter.submit')}

@@ -7,6 +7,7 @@ import { Fieldset, FormErrors, RequiredNote, TextAreaField, TextField } from '~/
 import { decimalExample } from '~/forms/decimal'
 import { COMMENT_MAX, priceRequestSchema } from '~/forms/price-request'
 import type { Locale } from '~/lib/locale'
+import { PrivacyNote } from './privacy-note'
 
 export interface PriceRequestFormProps {
   locale: Locale
@@ -78,6 +79,7 @@ export function PriceRequestForm({ locale, productId, lastResult, defaults }: Pr
           />
         </div>
       </Fieldset>
+      <PrivacyNote locale={locale} note={t('priceRequest.privacyNote')} />
       <div className="form-actions">
         <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={submitting}>
           {submitting ? t('auth:form.submitting') : t('priceRequest.submit')}
