@@ -52,6 +52,9 @@ export const paymentMethodSchema = z.object({
   paymentMethodId: pickedId(checkoutMessages.paymentMethodId),
 })
 
+/** Without JavaScript a promotion's remove button posts with the order form under this name, its value the line's id. */
+export const REMOVE_PROMOTION_FIELD = 'removePromotion'
+
 /** The sections whose choice is one id of the store context, by intent, with the context field it sets. */
 export const choiceFields = {
   'shipping-address': 'shippingAddressId',

@@ -9,6 +9,7 @@ import {
   billingAddressSchema,
   changedChoices,
   choiceFields,
+  REMOVE_PROMOTION_FIELD,
   choiceIntentOf,
   choicesSchema,
   guestSchema,
@@ -109,6 +110,14 @@ function backToCheckout(
   return redirect(localizePath(locale, '/checkout'), { status: 303, headers })
 }
 
+/** A promotion's remove button of the order form (no JavaScript) as the remove form's fields. */
+function removalOf(lineItemId: FormDataEntryValue): FormData {
+  const fields = new FormData()
+  fields.set('intent', 'promotion-remove')
+  fields.set('lineItemId', lineItemId)
+  return fields
+}
+
 // A promotion code typed into the order form's page (no JavaScript) comes with another button's intent.
 const promotionCodeSchema = promotionSchema.pick({ code: true })
 
@@ -168,7 +177,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   // Without JavaScript the choices post with the order form, by a section's 'choice' button (checkout-page.tsx),
   // and what was typed for the order comes along as the draft.
-  const intent = String(formData.get('choice') ?? formData.get('intent') ?? '')
+  const removedPromotion = formData.get(REMOVE_PROMOTION_FIELD)
+  const intent = removedPromotion !== null ? 'promotion-remove' : String(formData.get('choice') ?? formData.get('intent') ?? '')
   const draft = orderDraftOf(formData)
   const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
 
@@ -228,10 +238,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, promotionNotices(result.cart))
       }
       case 'promotion-remove': {
-        const submission = parseWithZod(formData, { schema: removeSchema })
-        if (submission.status !== 'success') return refused(intent, submission.reply())
+        const fields = removedPromotion !== null ? removalOf(removedPromotion) : formData
+        const submission = parseWithZod(fields, { schema: removeSchema })
+        if (submission.status !== 'success') return refused(intent, submission.reply(), draft)
+        const taken = draft ? await takePageChanges({ context, request, locale }, formData, draft) : undefined
+        if (taken?.type === 'refused') return taken.response
         const result = await removeLineItem(context, request, locale, submission.value.lineItemId)
-        return back(result.headers, [{ type: 'success', messageKey: 'checkout:promotion.removed' }])
+        return back([...(taken?.headers ?? []), ...result.headers], [...(taken?.messages ?? []), { type: 'success', messageKey: 'checkout:promotion.removed' }])
       }
       case 'order': {
         // A change above the order fields not yet taken (no JavaScript) changes the total: taken first, for the shopper to check.

@@ -188,6 +188,11 @@ test('what was typed for the order stays while the shipping method and address c
   else await page.getByRole('button', { name: t('de', 'checkout:promotion.submit') }).click()
   await expect(page.locator('.checkout-promotion-list')).toContainText('FORST10')
   await expectTyped()
+  // Removing it keeps them too.
+  await page.locator('.checkout-promotion-list').getByRole('button', { name: new RegExp(t('de', 'checkout:promotion.remove')) }).click()
+  await expectNotice(page, t('de', 'checkout:promotion.removed'))
+  await expect(page.locator('.checkout-promotion-list')).toHaveCount(0)
+  await expectTyped()
 
   // A method picked but not yet taken (no JavaScript: its button not pressed) is taken when ordering,
   // and the page comes back to show the new total before anything is ordered.

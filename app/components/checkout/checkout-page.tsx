@@ -16,6 +16,7 @@ import {
   newAddressSchema,
   orderSchema,
   paymentMethodSchema,
+  REMOVE_PROMOTION_FIELD,
   shippingAddressSchema,
   shippingMethodSchema,
   type ChoiceIntent,
@@ -413,7 +414,13 @@ function PromotionForms({ cart, action }: { cart: CartView; action: string }) {
                 <remove.fetcher.Form method="post" action={action} className="checkout-inline-form">
                   <input type="hidden" name="intent" value="promotion-remove" />
                   <input type="hidden" name="lineItemId" value={promotion.id} />
-                  <button type="submit" className={buttonClass({ size: 'small', variant: 'text' })} disabled={remove.busy}>
+                  {/* Without JavaScript it posts with the order form, like the choices, naming its line. */}
+                  <button
+                    type="submit"
+                    className={buttonClass({ size: 'small', variant: 'text' })}
+                    disabled={remove.busy}
+                    {...(hydrated ? {} : { form: ORDER_FORM_ID, formNoValidate: true, name: REMOVE_PROMOTION_FIELD, value: promotion.id })}
+                  >
                     {t('promotion.remove')}
                     <span className="visually-hidden">: {promotion.code}</span>
                   </button>
