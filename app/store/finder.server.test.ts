@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { finderAggregations, loadFinder, parseFinderQuery, resolveSteps } from './finder.server'
+import { loadCategoryListing } from './listing.server'
+import { parseListingQuery } from '~/lib/listing-url'
+import { sid } from '../../server/demo-store/ids'
 import { testContext } from './test-support.server'
 
 // Runs the finder against the embedded demo store over real HTTP.
@@ -105,6 +108,20 @@ describe('loadFinder against the demo store', () => {
     expect(step2.results!.total).toBe(8)
     expect(step2.results!.products[0]!.href).toMatch(/^\/[a-z0-9-]+\/FS-1000\d$/)
     expect(step2.results!.products.find((p) => p.productNumber === 'FS-10006')!.priceOnRequest).toBe(true)
+  })
+
+  it('prices a card as the listing does: "from" for variants and tiers, the list price beside a saving', async () => {
+    const found = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Traktor-Anbauwinde' }).result
+    const { context } = testContext(`${demo.origin}/store-api`, {
+      store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+    })
+    const listing = await loadCategoryListing(context, new Request('https://shop.example/'), 'de', sid('category:winches'), parseListingQuery(new URLSearchParams('limit=25')))
+    const priced = (p: { productNumber: string; price?: number; listPrice?: number; savingPercent?: number; fromPrice?: boolean; priceOnRequest: boolean }) => ({
+      number: p.productNumber, price: p.price, listPrice: p.listPrice, savingPercent: p.savingPercent, fromPrice: p.fromPrice ?? false, onRequest: p.priceOnRequest,
+    })
+    const byNumber = (list: ReturnType<typeof priced>[]) => list.sort((a, b) => a.number.localeCompare(b.number))
+    expect(byNumber(found.results!.products.map(priced))).toEqual(byNumber(listing.products.map(priced)))
+    expect(found.results!.products.find((p) => p.productNumber === 'FS-10002')).toMatchObject({ price: 3290, listPrice: 3590 })
   })
 
   it('reads a choice spelled in another language (the language switch keeps the choices) in its own spelling', async () => {

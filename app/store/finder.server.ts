@@ -1,6 +1,7 @@
 import type { operations, Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import { productHref } from '~/lib/links'
+import { cardPrice } from '~/lib/price'
 import { locales, type Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
 import { customFields } from './product.server'
@@ -68,6 +69,10 @@ export interface FinderProduct {
   href: string
   image?: { src: string; width: number; height: number; alt: string }
   price?: number
+  listPrice?: number
+  savingPercent?: number
+  /** `price` is the lowest of several (variants or tiers), as on a listing's card. */
+  fromPrice?: boolean
   priceOnRequest: boolean
 }
 
@@ -186,8 +191,8 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
   const name = product.translated?.name || product.name || product.productNumber
   const media = product.cover?.media
   const meta = media?.metaData as { width?: unknown; height?: unknown } | undefined
-  const priceOnRequest = product.customFields?.forst_price_on_request === true
-  const price = product.calculatedCheapestPrice?.unitPrice ?? product.calculatedPrice?.unitPrice
+  const shown = cardPrice(product)
+  const priceOnRequest = product.customFields?.forst_price_on_request === true || !shown
   return {
     id: product.id,
     name,
@@ -203,7 +208,13 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
           },
         }
       : {}),
-    ...(!priceOnRequest && typeof price === 'number' && price > 0 ? { price } : {}),
+    ...(!priceOnRequest && shown
+      ? {
+          price: shown.unitPrice,
+          fromPrice: shown.from,
+          ...(shown.listPrice !== undefined ? { listPrice: shown.listPrice, savingPercent: shown.savingPercent } : {}),
+        }
+      : {}),
     priceOnRequest,
   }
 }
