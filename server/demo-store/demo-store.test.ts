@@ -49,6 +49,14 @@ describe('seed', () => {
     expect(count('SELECT COUNT(*) AS n FROM product WHERE stock BETWEEN 1 AND 5')).toBeGreaterThan(0)
     expect(count("SELECT COUNT(*) AS n FROM product WHERE json_extract(custom_fields, '$.forst_price_on_request') = 1 AND price_net = 0")).toBeGreaterThan(0)
     expect(count('SELECT COUNT(*) AS n FROM product_price WHERE quantity_start = 50')).toBeGreaterThan(0)
+    // Every EAN is a GTIN-13 whose check digit a scanner accepts, and none is used twice.
+    const eans = (db.prepare('SELECT ean FROM product').all() as { ean: string }[]).map((r) => r.ean)
+    for (const ean of eans) {
+      expect(ean).toMatch(/^\d{13}$/)
+      const sum = [...ean].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0)
+      expect(sum % 10, ean).toBe(0)
+    }
+    expect(new Set(eans).size).toBe(eans.length)
     db.close()
   })
 })

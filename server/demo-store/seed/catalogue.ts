@@ -1,7 +1,7 @@
 import { CUSTOMER_GROUP_IDS, LANGUAGE_IDS, TAX_IDS } from '../constants'
 import { sid } from '../ids'
 import { COLOURS, MANUFACTURERS, MATERIALS, PROPERTY_GROUPS, num, type GroupKey } from './catalogue-data'
-import { bool, prng, same, tr, type Inserter, type Tri } from './util'
+import { bool, ean13, prng, same, tr, type Inserter, type Tri } from './util'
 
 /** Product families decide the generated picture and the default category. */
 export type Family =
@@ -521,7 +521,7 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, numbe
       min_purchase: s.minPurchase ?? 1, purchase_steps: s.purchaseSteps ?? 1, max_purchase: s.maxPurchase ?? null,
       shipping_free: bool(s.shippingFree ?? false), mark_as_topseller: bool((s.tags ?? []).includes('Bestseller')),
       weight: s.weight, width: null, height: null, length: null,
-      ean: `40${String(1000000000 + index * 7919).slice(-10)}${index % 10}`,
+      ean: ean13(`40${String(1000000000 + index * 7919).slice(-10)}`),
       release_date: new Date(Date.UTC(2022 + (index % 3), index % 12, 1 + (index % 27))).toISOString(),
       rating_average: points.length ? Math.round((points.reduce((a, b) => a + b, 0) / points.length) * 100) / 100 : null,
       sales: Math.floor(rnd() * 500), active: 1, family: s.family, custom_fields: JSON.stringify(customFields), is_download: bool(s.digital ?? false),

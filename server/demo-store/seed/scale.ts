@@ -3,7 +3,7 @@ import type { Db } from '../db'
 import { sid } from '../ids'
 import { buildCatalogueIndex } from '../search-index'
 import { MANUFACTURERS } from './catalogue-data'
-import { Inserter, prng, slugify, type Row } from './util'
+import { ean13, Inserter, prng, slugify, type Row } from './util'
 
 /**
  * A large generated catalogue for benchmarks (`npm run demo -- seed --products N`), added to a store that
@@ -128,7 +128,7 @@ export function seedScaleCatalogue(db: Db, totalProducts: number): ScaleReport {
         delivery_time_id: t.row.delivery_time_id, price_net: price, list_price_net: null, stock, restock_time: inStock ? null : 14,
         is_closeout: 0, min_purchase: 1, purchase_steps: 1, max_purchase: null, shipping_free: price > 500 ? 1 : 0,
         mark_as_topseller: 0, weight: t.row.weight, width: null, height: null, length: null,
-        ean: `29${String(100000000000 + index * 7919).slice(-11)}`,
+        ean: ean13(`29${String(100000000000 + index * 7919).slice(-10)}`),
         release_date: new Date(Date.UTC(2021 + (index % 4), index % 12, 1 + (index % 27))).toISOString(),
         rating_average: null, sales: Math.floor(rnd() * 800), active: 1, family: t.row.family, custom_fields: t.row.custom_fields,
         is_download: 0, translations: JSON.stringify(translations),

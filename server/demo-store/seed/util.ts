@@ -67,3 +67,10 @@ export function prng(seed: number): () => number {
 }
 
 export const bool = (v: boolean): number => (v ? 1 : 0)
+
+/** A GTIN-13 of twelve digits and the check digit scanners verify (weights 1 and 3 from the left). */
+export function ean13(twelveDigits: string): string {
+  if (!/^\d{12}$/.test(twelveDigits)) throw new Error(`ean13 needs twelve digits: ${twelveDigits}`)
+  const sum = [...twelveDigits].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0)
+  return `${twelveDigits}${(10 - (sum % 10)) % 10}`
+}
