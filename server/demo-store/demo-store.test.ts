@@ -57,6 +57,14 @@ describe('seed', () => {
       expect(sum % 10, ean).toBe(0)
     }
     expect(new Set(eans).size).toBe(eans.length)
+    // The home's "Bestseller" row leads with every product tagged so.
+    const topsellers = (db.prepare('SELECT id FROM product WHERE mark_as_topseller = 1 AND parent_id IS NULL').all() as { id: string }[]).map((r) => r.id)
+    const sliders = (db.prepare("SELECT translations FROM cms_slot WHERE type = 'product-slider'").all() as { translations: string }[])
+      .map((r) => Object.values(JSON.parse(r.translations) as Record<string, { config: { title: { value: string }; products: { value: string[] } } }>)[0]!.config)
+    const row = sliders.find((config) => config.title.value === 'Bestseller')!.products.value
+    expect(topsellers.length).toBeGreaterThan(1)
+    expect(row.slice(0, topsellers.length).sort()).toEqual([...topsellers].sort())
+    expect(row).toHaveLength(8)
     db.close()
   })
 })

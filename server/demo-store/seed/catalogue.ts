@@ -431,7 +431,7 @@ export function productSpecs(): ProductSpec[] {
   return list
 }
 
-export interface SeededProduct { id: string; number: string; parentId: string | null; family: Family; category: CategoryKey; availability: Availability; priceNet: number }
+export interface SeededProduct { id: string; number: string; parentId: string | null; family: Family; category: CategoryKey; availability: Availability; priceNet: number; topseller: boolean }
 
 const STOCK: Record<Availability, (r: () => number) => { stock: number; restock: number | null; closeout: boolean }> = {
   'in-stock': (r) => ({ stock: 20 + Math.floor(r() * 400), restock: null, closeout: false }),
@@ -558,7 +558,7 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, numbe
       }
     }
     if (s.download && !parentId) ins.insert('product_download', { id: sid(`download:${number}`), product_id: id, media_id: manualMediaId, position: 1 })
-    seeded.push({ id, number, parentId, family: s.family, category: s.category, availability, priceNet: price })
+    seeded.push({ id, number, parentId, family: s.family, category: s.category, availability, priceNet: price, topseller: (s.tags ?? []).includes('Bestseller') })
     return id
   }
 

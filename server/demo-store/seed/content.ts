@@ -100,7 +100,10 @@ export const landingPageId = (key: string): string => sid(`landing-page:${key}`)
 function pages(products: SeededProduct[]): PageDef[] {
   const top = products.filter((p) => !p.parentId && p.priceNet > 0)
   const pick = (families: string[], n: number) => top.filter((p) => families.includes(p.family)).slice(0, n).map((p) => p.id)
-  const topsellers = [...pick(['winch'], 2), ...pick(['chain'], 2), ...pick(['helmet', 'clothing'], 2), ...pick(['axe'], 2)]
+  // The home's "Bestseller" row leads with the products tagged so (and marked as top sellers), then a mix of families.
+  const tagged = top.filter((p) => p.topseller).map((p) => p.id)
+  const mix = [...pick(['winch'], 2), ...pick(['chain'], 2), ...pick(['helmet', 'clothing'], 2), ...pick(['axe'], 2)]
+  const topsellers = [...tagged, ...mix.filter((id) => !tagged.includes(id))].slice(0, 8)
   const industry = (key: string, name: Tri, intro: Tri, mode: 'cover' | 'contain' | 'auto' | null, families: string[]): PageDef => ({
     key: `industry-${key}`, type: 'page', name,
     sections: [
