@@ -244,7 +244,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const taken = draft ? await takePageChanges({ context, request, locale }, formData, draft) : undefined
         if (taken?.type === 'refused') return taken.response
         const result = await removeLineItem(context, request, locale, submission.value.lineItemId)
-        return back([...(taken?.headers ?? []), ...result.headers], [...(taken?.messages ?? []), { type: 'success', messageKey: 'checkout:promotion.removed' }])
+        const outcome: FlashMessage = result ? { type: 'success', messageKey: 'checkout:promotion.removed' } : { type: 'warning', messageKey: 'cart:messages.lineGone' }
+        return back([...(taken?.headers ?? []), ...(result?.headers ?? [])], [...(taken?.messages ?? []), outcome])
       }
       case 'order': {
         // A change above the order fields not yet taken (no JavaScript) changes the total: taken first, for the shopper to check.

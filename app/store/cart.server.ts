@@ -392,10 +392,16 @@ export async function changeQuantity(
 }
 
 /** Removes a product line or an applied promotion (its discount line's id). */
-export async function removeLineItem(context: CartContext, request: Request, locale: Locale, lineItemId: string): Promise<CartMutation> {
-  return mutate(context, request, locale, (store) =>
-    store.invoke('removeLineItem post /checkout/cart/line-item/delete', { body: { ids: [lineItemId] } }),
-  )
+/** Removes a line; undefined when it was gone already (removed in another tab or the side cart). */
+export async function removeLineItem(context: CartContext, request: Request, locale: Locale, lineItemId: string): Promise<CartMutation | undefined> {
+  try {
+    return await mutate(context, request, locale, (store) =>
+      store.invoke('removeLineItem post /checkout/cart/line-item/delete', { body: { ids: [lineItemId] } }),
+    )
+  } catch (err) {
+    if (isLineGone(err)) return undefined
+    throw err
+  }
 }
 
 /** Adds a promotion code; whether it applies, waits or is unknown comes back as a cart message. */
@@ -520,7 +526,12 @@ export async function cartAction(context: CartContext, request: Request, locale:
       case 'promotion-remove': {
         const submission = parseWithZod(formData, { schema: removeSchema })
         if (submission.status !== 'success') return { type: 'invalid', formId: cartFormId(intent, lineItemId), reply: submission.reply() }
-        apply(await removeLineItem(context, request, locale, submission.value.lineItemId))
+        const removed = await removeLineItem(context, request, locale, submission.value.lineItemId)
+        if (!removed) {
+          messages.push({ type: 'warning', messageKey: 'cart:messages.lineGone' })
+          return done()
+        }
+        apply(removed)
         messages.unshift({ type: 'success', messageKey: intent === 'remove' ? 'cart:messages.removed' : 'cart:messages.promotionRemoved' })
         return done()
       }
@@ -568,7 +579,7 @@ export async function cartAction(context: CartContext, request: Request, locale:
         return { type: 'invalid', formId: 'unknown', reply: { status: 'error', error: { '': ['cart:messages.generic'] } } }
     }
   } catch (err) {
-    if ((intent === 'quantity' || intent === 'remove' || intent === 'promotion-remove') && isLineGone(err)) {
+    if (intent === 'quantity' && isLineGone(err)) {
       messages.push({ type: 'warning', messageKey: 'cart:messages.lineGone' })
       return done()
     }

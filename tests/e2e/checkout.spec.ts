@@ -250,6 +250,17 @@ test('a long comment in another script stays too, and a refused choice keeps wha
   at(new RegExp(`id="checkout-shipping-method-error"[^>]*><p>${t('de', 'auth:form.invalidFields_one')}</p>`))
   at(/<input [^>]*name="contactPerson"[^>]*value="Max Holzer"/)
   at(/<textarea [^>]*name="comment"[^>]*>Tor 2<\/textarea>/)
+
+  // Removing a code that is gone already (another tab): no error page, back to the checkout with a notice and what was typed.
+  const gone = await context.request.post(`${baseURL}/checkout`, {
+    form: { removePromotion: 'e'.repeat(32), contactPerson: 'Max Holzer', comment: 'Tor 3', intent: 'order' },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(gone.status()).toBe(303)
+  await page.goto('/checkout')
+  await expectNotice(page, t('de', 'cart:messages.lineGone'))
+  await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Tor 3')
 })
 
 test('terms not accepted: refused at the field, nothing ordered', async ({ page, context, baseURL }, testInfo) => {
