@@ -88,6 +88,15 @@ describe('loadCategoryListing', () => {
     expect(one.filterNames[maker.id]).toBe(maker.name)
   })
 
+  it('lists the values of a property in their natural order', async () => {
+    const { context, request } = setup()
+    const all = await loadCategoryListing(context, request, 'de', sid('category:root'), q('limit=1'))
+    const values = (group: string) => all.facets.properties.find((g) => g.name === group)!.options.map((o) => o.name)
+    expect(values('Größe')).toEqual(['8', '9', '10', '11', '40', '41', '42', '43', '44', '45', '46', '47', '48', '50', '52', '54', '56', '58', '60', 'S', 'M', 'L', 'XL', 'XXL'])
+    expect(values('Länge').slice(9, 14)).toEqual(['80 cm', '130 cm', '1,5 m', '160 cm', '2 m'])
+    expect(values('Durchmesser')).toEqual(['8 mm', '10 mm', '11 mm', '12 mm', '13 mm', '14 mm'])
+  })
+
   it('offers in each facet only what the other filters leave, never narrowed by its own choice', async () => {
     const { context, request } = setup()
     const root = sid('category:root')

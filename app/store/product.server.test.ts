@@ -41,7 +41,7 @@ describe('loadProductPage', () => {
       productNumber: 'FS-10001',
       name: 'Forstseilwinde FSW 35',
       weightKg: 420,
-      ean: '4010000000000',
+      ean: '4010000000005',
       availability: { state: 'available' },
       price: { onRequest: false, unitPrice: 2490, tiers: [] },
       rules: { min: 1, step: 1 },

@@ -452,6 +452,25 @@ const REVIEW_TEXTS: Array<{ lang: keyof typeof LANGUAGE_IDS; points: number; tit
 
 /** Inserts manufacturers, properties, tags and every product with prices, media links, reviews and cross-sellings. */
 /** `mediaFor` gives a product's pictures, cover first: for the parent (`number` = its own) or one variant (`number` with suffix). */
+const UNIT_FACTORS: Record<string, number> = { mm: 0.1, cm: 1, m: 100, t: 1 }
+const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL']
+
+/** An option's place in its group: measures by their value in one unit, numbers before letter sizes, fractions as numbers. */
+function optionRank(name: string): number {
+  const measure = /^(\d*[.,]?\d+)\s*(mm|cm|m|t)?$/.exec(name.trim())
+  if (measure) return Number(measure[1]!.replace(',', '.')) * (UNIT_FACTORS[measure[2] ?? ''] ?? 1)
+  const fraction = /^(\d+)\/(\d+)"?$/.exec(name.trim())
+  if (fraction) return Number(fraction[1]) / Number(fraction[2])
+  const inches = /^(\.\d+)"$/.exec(name.trim())
+  if (inches) return Number(inches[1])
+  const letter = LETTER_SIZES.indexOf(name.trim())
+  return letter >= 0 ? 1_000_000 + letter : Number.POSITIVE_INFINITY
+}
+
+export function compareOptionNames(a: string, b: string): number {
+  return optionRank(a) - optionRank(b) || a.localeCompare(b, 'de')
+}
+
 export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, number: string) => string[], manualMediaId: string): SeededProduct[] {
   MANUFACTURERS.forEach((m) => {
     ins.insert('manufacturer', {
@@ -473,8 +492,10 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, numbe
     for (const v of s.variants ?? []) for (const o of v.options) options.set(`${o.group}:${o.key}`, o)
     for (const t of s.tags ?? []) tags.add(t)
   }
+  // A group sorted by position lists its values in their natural order (40 cm before 1,5 m, size 8 before 46 before S).
+  const sorted = [...options].sort(([, a], [, b]) => a.group.localeCompare(b.group) || compareOptionNames(a.name[0], b.name[0]))
   let position = 0
-  for (const [key, o] of options) {
+  for (const [key, o] of sorted) {
     ins.insert('property_group_option', {
       id: sid(`option:${key}`), group_id: sid(`property-group:${o.group}`), position: ++position,
       color_hex_code: o.group === 'colour' ? COLOURS[o.key]?.hex ?? null : null, translations: tr({ name: o.name }),
