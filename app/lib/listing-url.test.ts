@@ -88,6 +88,13 @@ describe('listingCriteria', () => {
     expect(listingCriteria(parse('order=price-asc&p=2'))).not.toHaveProperty('reduce-aggregations')
     expect(listingCriteria(parse('max-price=100'))).toMatchObject({ 'max-price': 100, 'reduce-aggregations': true })
   })
+
+  it('leaves products with their price on request (stored at 0) out of a price range', () => {
+    expect(listingCriteria(parse('max-price=100'))).toMatchObject({ 'min-price': 0.01, 'max-price': 100 })
+    expect(listingCriteria(parse('min-price=0&max-price=100'))).toMatchObject({ 'min-price': 0.01, 'max-price': 100 })
+    expect(listingCriteria(parse('min-price=20&max-price=100'))).toMatchObject({ 'min-price': 20, 'max-price': 100 })
+    expect(listingCriteria(parse('min-price=20'))).not.toHaveProperty('max-price')
+  })
 })
 
 describe('building links', () => {

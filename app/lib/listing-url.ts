@@ -114,6 +114,8 @@ export function hasFilters(query: ListingQuery): boolean {
 
 type CriteriaFilter = { type: 'equalsAny'; field: string; value: string[] } | { type: 'equals'; field: string; value: boolean }
 
+const SMALLEST_PRICE = 0.01
+
 /** The Store API request body of a listing or search for this state. */
 export function listingCriteria(query: ListingQuery): Record<string, unknown> {
   const body: Record<string, unknown> = { p: query.p, limit: query.limit }
@@ -121,7 +123,12 @@ export function listingCriteria(query: ListingQuery): Record<string, unknown> {
   if (query.manufacturer.length) body.manufacturer = query.manufacturer.join('|')
   if (query.properties.length) body.properties = query.properties.join('|')
   if (query.minPrice !== undefined) body['min-price'] = query.minPrice
-  if (query.maxPrice !== undefined) body['max-price'] = query.maxPrice
+  if (query.maxPrice !== undefined) {
+    body['max-price'] = query.maxPrice
+    // A price range asks for a known price. Products with their price on request are stored at 0 (Shopware
+    // has no such state), so a maximum alone starts at the smallest amount instead of including them.
+    if (!(query.minPrice !== undefined && query.minPrice > 0)) body['min-price'] = SMALLEST_PRICE
+  }
   if (query.rating !== undefined) body.rating = query.rating
   if (query.shippingFree) body['shipping-free'] = true
   if (query.search) body.search = query.search

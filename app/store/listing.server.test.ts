@@ -81,7 +81,10 @@ describe('loadCategoryListing', () => {
     expect(page2.page).toBe(2)
     expect(page2.products.length).toBeLessThanOrEqual(10)
     const cheap = await loadCategoryListing(context, request, 'de', winches, q('max-price=3000'))
-    expect(cheap.products.every((p) => (p.price ?? 0) <= 3000)).toBe(true)
+    expect(cheap.products.every((p) => p.price !== undefined && p.price <= 3000)).toBe(true)
+    // The winch with its price on request (FS-10006) is in the list, but not under a maximum price.
+    expect(sorted.products.some((p) => p.priceOnRequest)).toBe(true)
+    expect(cheap.products.some((p) => p.priceOnRequest)).toBe(false)
     const maker = sorted.facets.manufacturers[0]!
     const one = await loadCategoryListing(context, request, 'de', winches, q(`manufacturer=${maker.id}`))
     expect(one.facets.manufacturers.find((m) => m.id === maker.id)!.active).toBe(true)
