@@ -40,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     alternates: Object.fromEntries(locales.map((l) => [l, path(l)])),
     // Result pages are endless and thin; search engines should follow them, not index them.
     robots: 'noindex,follow',
+    // Sort, filters and page are ids and keys, the same in every language: the language switch keeps them.
+    keepQuery: true,
   }
   return data(
     {

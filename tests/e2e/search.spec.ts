@@ -47,6 +47,11 @@ test('search results can be filtered and sorted, the term stays', async ({ page 
   expect(prices).toEqual([...prices].sort((a, b) => a - b))
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
   await expect(page.locator('form.listing-filters input[name="search"]')).toHaveValue('Sägekette')
+  // The language switch keeps sort and page size; the hreflang alternates stay the bare search.
+  const switcher = page.getByRole('navigation', { name: t('de', 'common:language.label') })
+  const english = await switcher.locator('input[name="redirectTo"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+  expect(english.some((value) => /^\/en\/search\?search=S%C3%A4gekette&order=price-asc&limit=25$/.test(value))).toBe(true)
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/search\?search=S%C3%A4gekette$/)
 })
 
 test('no results: the term, spelling hints and the search form', async ({ page }) => {
