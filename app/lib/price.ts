@@ -42,19 +42,24 @@ export function pieceCalculatedPrice(product: {
 }
 
 /**
- * The price a product card (listing, CMS box, PDF catalogue) shows: the customer group's cheapest
- * price (Shopware indexes it per rule; for a family its cheapest variant), else the piece price.
- * `from` when variants or tiers make it a starting price.
+ * The price a product card (listing, CMS box, PDF catalogue) shows, as Shopware's storefront card
+ * (price-unit.html.twig) does: for a family its cheapest variant (the customer group's cheapest price,
+ * indexed per rule); with tier prices the lowest tier, the price from the largest quantity; else the
+ * piece price. `from` when variants or tiers make it a starting price.
  */
 export function cardPrice(product: {
   calculatedCheapestPrice?: unknown
   calculatedPrice?: CalculatedPriceLike
   calculatedPrices?: readonly CalculatedPriceLike[]
+  childCount?: number | null
 }): (ShownPrice & { from: boolean }) | undefined {
   const cheapest = product.calculatedCheapestPrice as (CalculatedPriceLike & { hasRange?: boolean }) | undefined
-  const shown = shownPrice(cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(product))
+  const tiers = product.calculatedPrices ?? []
+  const family = (product.childCount ?? 0) > 0
+  const lowestTier = !family && tiers.length > 1 ? tiers[tiers.length - 1] : undefined
+  const shown = shownPrice(lowestTier ?? (cheapest?.unitPrice !== undefined ? cheapest : pieceCalculatedPrice(product)))
   if (!shown) return undefined
-  return { ...shown, from: cheapest?.hasRange === true || (product.calculatedPrices?.length ?? 0) > 1 }
+  return { ...shown, from: family || cheapest?.hasRange === true || tiers.length > 1 }
 }
 
 /** A calculated price as shown: undefined without a positive amount; the list price only when it is higher. */

@@ -30,7 +30,7 @@ const catalogueCriteria = {
   },
   includes: {
     product: [
-      'id', 'name', 'translated', 'productNumber', 'customFields', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'cover', 'properties',
+      'id', 'name', 'translated', 'productNumber', 'customFields', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'childCount', 'cover', 'properties',
       'manufacturer', 'available', 'availableStock', 'isCloseout', 'restockTime',
     ],
     product_media: ['media'],

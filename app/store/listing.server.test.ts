@@ -47,6 +47,15 @@ describe('card prices inside a price filter', () => {
   })
 })
 
+describe('card prices with tiers', () => {
+  it('shows the lowest tier as the "from" price, as Shopware\'s card does', async () => {
+    const { context, request } = setup()
+    // FS-31001 (split axe 2.5 kg): 69 € a piece, 62.10 € from 50.
+    const view = await loadSearch(context, request, 'de', q('search=FS-31001'))
+    expect(view!.products.find((p) => p.productNumber === 'FS-31001')).toMatchObject({ price: 62.1, fromPrice: true })
+  })
+})
+
 describe('loadCategoryListing', () => {
   it('maps products, prices, availability, sortings and facets', async () => {
     const { context, request } = setup()
