@@ -55,7 +55,8 @@ describe('loadProductPage', () => {
     )
     expect(product.manufacturer).toMatchObject({ name: 'Waldkraft', href: expect.stringMatching(/^\/manufacturer\/[0-9a-f]{32}$/) })
     expect(product.downloads[0]!.href).toMatch(/\.pdf$/)
-    expect(product.crossSellings.map((g) => g.name)).toEqual(['Passendes Zubehör', 'Ersatzteile'])
+    // The seeded spare parts fit the FSW 55 and FSW 80, not this FSW 35.
+    expect(product.crossSellings.map((g) => g.name)).toEqual(['Passendes Zubehör'])
     expect(product.crossSellings[0]!.products.map((p) => p.productNumber)).toEqual(
       expect.arrayContaining(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001']),
     )
@@ -116,6 +117,11 @@ describe('loadProductPage', () => {
     expect(restock.availability).toEqual({ state: 'restock', days: 7 })
     const limited = (await openProduct('/forstseilwinde-fsw-80/FS-10005', 'de')).page!.product
     expect(limited.availability).toEqual({ state: 'limited', quantity: 4 })
+    // Each winch's spare parts are its model's.
+    const parts = (product: typeof restock) => product.crossSellings.find((g) => g.name === 'Ersatzteile')!.products.map((p) => p.name)
+    expect(parts(restock).length).toBeGreaterThan(0)
+    expect(parts(restock).every((name) => name.endsWith('FSW 55'))).toBe(true)
+    expect(parts(limited).every((name) => name.endsWith('FSW 80'))).toBe(true)
     expect(limited.rules.max).toBe(4)
     const gone = (await openProduct('/forstseilwinde-fsw-55-e/FS-10007', 'de')).page!.product
     expect(gone.availability).toEqual({ state: 'not-available' })

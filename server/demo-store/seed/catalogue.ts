@@ -611,10 +611,10 @@ export function seedCatalogue(ins: Inserter, mediaFor: (spec: ProductSpec, numbe
       if (target) ins.insert('product_cross_selling_assigned', { cross_selling_id: id, product_id: target.id, position: i + 1 })
     })
   }
-  for (let i = 1; i <= 8; i++) {
-    crossSell(`FS-1000${i}`, 'accessories', ['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001'])
-    crossSell(`FS-1000${i}`, 'spare-parts', ['FS-80001', 'FS-80003', 'FS-80005', 'FS-80009', 'FS-80011'])
-  }
+  for (let i = 1; i <= 8; i++) crossSell(`FS-1000${i}`, 'accessories', ['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001'])
+  // Spare parts only where they fit: the FSW 55 parts (odd FS-8…) for the FSW 55 and 55 E, the FSW 80 parts for the FSW 80 and 80 Pro.
+  for (const winch of ['FS-10003', 'FS-10007']) crossSell(winch, 'spare-parts', ['FS-80001', 'FS-80003', 'FS-80005', 'FS-80009', 'FS-80011'])
+  for (const winch of ['FS-10005', 'FS-10008']) crossSell(winch, 'spare-parts', ['FS-80002', 'FS-80004', 'FS-80006', 'FS-80010', 'FS-80012'])
   for (let i = 1; i <= 4; i++) crossSell(`FS-2000${i}`, 'accessories', ['FS-21001', 'FS-21002', 'FS-21003', 'FS-30001'])
   crossSell('FS-50002', 'accessories', ['FS-50001', 'FS-50003', 'FS-50004', 'FS-50005'])
   crossSell('FS-70019', 'spare-parts', ['FS-70025', 'FS-70026', 'FS-90007', 'FS-90008'])
