@@ -52,6 +52,9 @@ test('phone listing: filters behind a closed Filter button, sorting and count be
   if (testInfo.project.use.javaScriptEnabled === false) await page.getByRole('button', { name: t('de', 'listing:filters.apply') }).click()
   await expect(page).toHaveURL(/[?&]manufacturer=[0-9a-f]{32}/)
   await expect(filterButton).toContainText('1')
+  // With its count the button is wider, and the sorting still starts after it.
+  const [counted, sorting] = [await filterButton.boundingBox(), await sort.boundingBox()]
+  expect(sorting!.x).toBeGreaterThan(counted!.x + counted!.width)
   if (testInfo.project.use.javaScriptEnabled === false) await auditUrl(browser, testInfo, page.url(), 200, { width: 390, height: 844 })
   else await expectNoA11yViolations(page)
 })
