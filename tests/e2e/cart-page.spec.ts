@@ -45,6 +45,20 @@ test('an empty cart says so and leads back to shopping; the page is never cached
   await expect(page.locator('[aria-current="step"]')).toHaveText(named(t('de', 'cart:layout.steps.cart')))
 })
 
+test('on a phone "to checkout" follows the lines, before the quick order; on a wide screen the quick order is under the lines', async ({ page, context, baseURL }) => {
+  await fillCart(context, baseURL!, [{ number: 'FS-10001', quantity: 1 }])
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/checkout/cart')
+  const checkout = page.getByRole('link', { name: t('de', 'cart:page.toCheckout') })
+  const quickOrder = page.getByRole('heading', { name: t('de', 'cart:quickOrder.heading') })
+  expect((await checkout.boundingBox())!.y).toBeLessThan((await quickOrder.boundingBox())!.y)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  const lines = page.locator('[data-testid="cart-line"]').first()
+  const [summary, quick, line] = [await page.locator('.cart-summary').boundingBox(), await quickOrder.boundingBox(), await lines.boundingBox()]
+  expect(quick!.x).toBeLessThan(summary!.x)
+  expect(quick!.y).toBeGreaterThan(line!.y)
+})
+
 test('add, change the quantity and remove (English)', async ({ page }, testInfo) => {
   const noJs = isNoJs(testInfo)
   await openCart(page, 'en', noJs)
