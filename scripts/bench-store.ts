@@ -52,7 +52,8 @@ const scenarios: Scenario[] = [
   { kind: 'listing', name: 'Produkte p2 price-asc', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 2, order: 'price-asc' }) },
   {
     kind: 'listing', name: 'Produkte p1 topseller, manufacturer + property filter', path: `/product-listing/${BIG_CATEGORY}`,
-    body: storefrontBody({ p: 1, order: 'topseller', manufacturer: `${sid('manufacturer:kettwerk')}|${sid('manufacturer:tannex')}`, properties: sid('option:material:steel') }),
+    // With a filter the storefront narrows the facets (listingCriteria): reduce-aggregations.
+    body: storefrontBody({ p: 1, order: 'topseller', manufacturer: `${sid('manufacturer:kettwerk')}|${sid('manufacturer:tannex')}`, properties: sid('option:material:steel'), 'reduce-aggregations': true }),
   },
   { kind: 'listing', name: 'Produkte p1 (en, price-desc)', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 1, order: 'price-desc' }), languageId: LANGUAGE_IDS.en },
   { kind: 'search', name: 'search "kette" p1', path: '/search', body: storefrontBody({ p: 1, search: 'kette' }) },

@@ -598,7 +598,8 @@ describe('reviews and cross-selling', () => {
   })
 
   it('returns cross-sellings as a bare array with products', async () => {
-    const res = await call<Array<{ crossSelling: { name: string; position: number; type: string }; products: Product[]; total: number; apiAlias: string }>>('POST', `/product/${product('FS-10001')}/cross-selling`, { lang: 'en' })
+    // The FSW 55: accessories and its own model's spare parts.
+    const res = await call<Array<{ crossSelling: { name: string; position: number; type: string }; products: Product[]; total: number; apiAlias: string }>>('POST', `/product/${product('FS-10003')}/cross-selling`, { lang: 'en' })
     expect(res.body.map((c) => c.crossSelling.name)).toEqual(['Matching accessories', 'Spare parts'])
     expect(res.body[0].products.map((p) => p.productNumber)).toEqual(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001'])
     expect(res.body[0]).toMatchObject({ total: 5, apiAlias: 'cross_selling_element', crossSelling: { type: 'productList', position: 1 } })

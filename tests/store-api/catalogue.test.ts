@@ -242,7 +242,8 @@ describe('POST /product/{productId}: the product detail layout (ProductDetailRou
   const slotsOf = (product: DetailProduct) => Object.fromEntries(product.cmsPage!.sections.flatMap((s) => s.blocks).flatMap((b) => b.slots).map((slot) => [slot.type, slot]))
 
   it('resolves the default layout for a simple product: heading, gallery, buy box, description and reviews, cross-selling', async () => {
-    const response = await store.call('POST', `/product/${product('FS-10001')}`, { headers: seo })
+    // The FSW 55: a simple product with accessories and spare parts.
+    const response = await store.call('POST', `/product/${product('FS-10003')}`, { headers: seo })
     expect(response.status).toBe(200)
     expectConformant(operation, response)
     const shown = detailOf(response).product
