@@ -62,6 +62,17 @@ export function cardPrice(product: {
   return { ...shown, from: family || cheapest?.hasRange === true || tiers.length > 1 }
 }
 
+/** A card's price fields (listing, CMS, finder): the amount, whether it is a 'from' price, and a higher list price with its saving. */
+export function cardPriceFields(product: Parameters<typeof cardPrice>[0]): { price: number; fromPrice: boolean; listPrice?: number; savingPercent?: number } | undefined {
+  const shown = cardPrice(product)
+  if (!shown) return undefined
+  return {
+    price: shown.unitPrice,
+    fromPrice: shown.from,
+    ...(shown.listPrice !== undefined ? { listPrice: shown.listPrice, savingPercent: shown.savingPercent } : {}),
+  }
+}
+
 /** A calculated price as shown: undefined without a positive amount; the list price only when it is higher. */
 export function shownPrice(price: CalculatedPriceLike | undefined): ShownPrice | undefined {
   const unitPrice = price?.unitPrice

@@ -15,7 +15,7 @@ import { backgroundImage } from '~/lib/background-media'
 import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { parseListingQuery, type ListingQuery } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
-import { cardPrice } from '~/lib/price'
+import { cardPriceFields } from '~/lib/price'
 import { toListingView } from './listing.server'
 
 type Product = Schemas['Product']
@@ -225,13 +225,7 @@ export function toCmsProduct(
     productNumber: p.productNumber ?? '',
     href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
   }
-  const shown = cardPrice(p)
-  if (shown) {
-    result.price = shown.unitPrice
-    if (shown.listPrice !== undefined) result.listPrice = shown.listPrice
-    if (shown.savingPercent !== undefined) result.savingPercent = shown.savingPercent
-    if (shown.from) result.fromPrice = true
-  }
+  Object.assign(result, cardPriceFields(p))
   const image = imageOf(p.cover?.media)
   if (image) result.image = image
   return result

@@ -1,7 +1,7 @@
 import type { operations, Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import { productHref } from '~/lib/links'
-import { cardPrice } from '~/lib/price'
+import { cardPriceFields } from '~/lib/price'
 import { locales, type Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
 import { customFields } from './product.server'
@@ -191,8 +191,8 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
   const name = product.translated?.name || product.name || product.productNumber
   const media = product.cover?.media
   const meta = media?.metaData as { width?: unknown; height?: unknown } | undefined
-  const shown = cardPrice(product)
-  const priceOnRequest = product.customFields?.forst_price_on_request === true || !shown
+  const priced = cardPriceFields(product)
+  const priceOnRequest = product.customFields?.forst_price_on_request === true || !priced
   return {
     id: product.id,
     name,
@@ -208,13 +208,7 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
           },
         }
       : {}),
-    ...(!priceOnRequest && shown
-      ? {
-          price: shown.unitPrice,
-          fromPrice: shown.from,
-          ...(shown.listPrice !== undefined ? { listPrice: shown.listPrice, savingPercent: shown.savingPercent } : {}),
-        }
-      : {}),
+    ...(priceOnRequest ? {} : priced),
     priceOnRequest,
   }
 }

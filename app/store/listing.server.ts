@@ -5,7 +5,7 @@ import { productHref, safeExternalUrl, safeMediaUrl } from '~/lib/links'
 import { availability as stockAvailability } from '~/lib/product'
 import { listingCriteria, SORT_KEYS, type ListingQuery, type SortKey } from '~/lib/listing-url'
 import type { Locale } from '~/lib/locale'
-import { cardPrice, pieceCalculatedPrice, shownPrice } from '~/lib/price'
+import { cardPriceFields, pieceCalculatedPrice, shownPrice } from '~/lib/price'
 import { getStore, type Store } from './client.server'
 import { navigationCategoryId } from './context.server'
 
@@ -72,21 +72,17 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
   const name = p.translated?.name || p.name
   if (!p.id || !name) return undefined
   const custom = ((p.translated as { customFields?: Json } | undefined)?.customFields ?? p.customFields) as Json | undefined
-  const shown = cardPrice(p)
-  const priceOnRequest = custom?.forst_price_on_request === true || !shown
+  const priced = cardPriceFields(p)
+  const priceOnRequest = custom?.forst_price_on_request === true || !priced
   const card: ListingProduct = {
     id: p.id,
     name,
     productNumber: p.productNumber ?? '',
     href: productHref(locale, { id: p.id, seoUrls: p.seoUrls }),
-    fromPrice: !priceOnRequest && shown.from,
+    fromPrice: false,
     priceOnRequest,
     availability: availability(p),
-  }
-  if (!priceOnRequest && shown) {
-    card.price = shown.unitPrice
-    if (shown.listPrice !== undefined) card.listPrice = shown.listPrice
-    if (shown.savingPercent !== undefined) card.savingPercent = shown.savingPercent
+    ...(priceOnRequest ? {} : priced),
   }
   const media = p.cover?.media
   const url = media?.url && safeMediaUrl(media.url)
