@@ -12,7 +12,8 @@ import { getT } from '~/i18n.server'
 import { getLocaleFromPath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { readFlash } from '~/session/flash.server'
-import { cartAction, cartPageSeo, checkoutHeaders, loadCart, unseenNotices } from '~/store/cart.server'
+import { quickOrderDraft } from '~/session/form-draft.server'
+import { cartAction, cartPageSeo, checkoutHeaders, loadCart, quickOrderDraftReply, unseenNotices } from '~/store/cart.server'
 import { throwPageError } from '~/store/errors.server'
 
 // The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
@@ -29,14 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The root shows (and clears) the flash; the page lists only what it does not already say.
   const notices = unseenNotices(cart.notices, readFlash(request, context).messages)
   const t = getT(locale, 'cart')
+  const { draft, headers: draftHeaders } = quickOrderDraft.read(request, context, locale)
+  const headers = checkoutHeaders()
+  for (const cookie of draftHeaders) headers.append('Set-Cookie', cookie)
   return data(
     {
       locale,
       cart,
       notices: notices.map((n) => ({ type: n.type, text: t(n.messageKey, n.values ?? {}) })),
+      quickOrder: draft ? quickOrderDraftReply(draft) : undefined,
       seo: cartPageSeo(context, locale),
     },
-    { headers: checkoutHeaders() },
+    { headers },
   )
 }
 
@@ -65,6 +70,6 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
   actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders
 
 export default function CheckoutCart() {
-  const { locale, cart, notices } = useLoaderData<typeof loader>()
-  return <CartPage locale={locale} cart={cart} notices={notices} />
+  const { locale, cart, notices, quickOrder } = useLoaderData<typeof loader>()
+  return <CartPage locale={locale} cart={cart} notices={notices} quickOrder={quickOrder} />
 }

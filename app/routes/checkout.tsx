@@ -30,7 +30,7 @@ import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath, locales, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage, SeoData } from '~/lib/shell-types'
-import { checkoutDraftCookie, readCheckoutDraft } from '~/session/checkout-draft.server'
+import { checkoutDraft } from '~/session/form-draft.server'
 import { flash } from '~/session/flash.server'
 import { logIn } from '~/store/account.server'
 import { addPromotionCode, checkoutHeaders, loadCart, removeLineItem } from '~/store/cart.server'
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throwPageError(err, request)
   }
   if (view.cart.isEmpty) throw redirect(localizePath(locale, '/checkout/cart'), { status: 303, headers: checkoutHeaders() })
-  const { draft, headers: draftHeaders } = readCheckoutDraft(request, context, locale)
+  const { draft, headers: draftHeaders } = checkoutDraft.read(request, context, locale)
   const headers = checkoutHeaders()
   for (const cookie of draftHeaders) headers.append('Set-Cookie', cookie)
   return data({ locale, today: shopToday(), draft, ...view, ...seoOf(context, locale) }, { headers })
@@ -103,7 +103,7 @@ function backToCheckout(
 ) {
   const headers = checkoutHeaders()
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
-  const draftCookie = draft ? checkoutDraftCookie(context, locale, draft) : undefined
+  const draftCookie = draft ? checkoutDraft.write(context, locale, draft) : undefined
   if (draft && !draftCookie) return data({ intent: 'draft', draft } satisfies SectionReply, { headers })
   if (draftCookie) headers.append('Set-Cookie', draftCookie)
   if (messages.length) headers.append('Set-Cookie', flash(context, messages, request))

@@ -11,11 +11,12 @@ import { safeMediaUrl, safeRedirectPath } from '~/lib/links'
 import { localizePath, type Locale } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
 import { getT } from '~/i18n.server'
-import { MAX_QUICK_ORDER_LINES, parseQuickOrder, resolveQuickOrder } from '~/lib/quick-order'
+import { MAX_QUICK_ORDER_LINES, parseQuickOrder, resolveQuickOrder, type QuickOrderItem } from '~/lib/quick-order'
 import { DEFAULT_MAX_PURCHASE } from '~/lib/product'
 import type { FlashMessage } from '~/lib/shell-types'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { flash } from '~/session/flash.server'
+import { quickOrderDraft, type QuickOrderDraft } from '~/session/form-draft.server'
 import { getStore } from './client.server'
 import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
@@ -487,9 +488,35 @@ async function quickOrderItems(text: string, file: File | undefined) {
 }
 
 /**
+ * The lines of a quick order the store could not take, as the form shows them again (one "number
+ * quantity" per line), with why: nothing typed is lost when the rest went into the cart.
+ */
+function leftOverDraft(items: QuickOrderItem[], notFound: string[], withVariants: string[]): QuickOrderDraft | undefined {
+  const failed = new Set([...notFound, ...withVariants])
+  if (!failed.size) return undefined
+  const problems = [
+    ...(notFound.length ? [formMessage('cart:errors.someNotFound', { numbers: notFound.join(', ') })] : []),
+    ...(withVariants.length ? [formMessage('cart:errors.withVariants', { numbers: withVariants.join(', ') })] : []),
+  ]
+  const lines = items.filter((item) => failed.has(item.number)).map((item) => `${item.number} ${item.quantity}`)
+  return { lines: lines.join('\n'), problems }
+}
+
+/** The quick order's left-over lines as the answer its form shows (its text replaced, the reasons at the field). */
+export function quickOrderDraftReply(draft: QuickOrderDraft): SubmissionResult<string[]> {
+  return {
+    status: 'error',
+    initialValue: { intent: 'quick-order', lines: draft.lines },
+    error: { lines: draft.problems },
+    intent: { type: 'update', payload: { name: 'lines', value: draft.lines, validated: true } },
+  }
+}
+
+/**
  * The cart page's POST (contract: hidden `intent`, optional `redirectTo`). Each intent is one
  * store call (quick order: the product lookup, then one add). The cart's messages travel as flash
- * messages to the page the shopper lands on; invalid input answers the form that sent it.
+ * messages to the page the shopper lands on; invalid input answers the form that sent it. Quick
+ * order lines the store could not take come back to the cart page's form in a draft cookie.
  */
 export async function cartAction(context: CartContext, request: Request, locale: Locale, formData: FormData): Promise<CartActionOutcome> {
   const intent = String(formData.get('intent') ?? '') as CartIntent
@@ -570,6 +597,13 @@ export async function cartAction(context: CartContext, request: Request, locale:
         const cart = apply(await addProducts(context, request, locale, add))
         const inCart = add.filter((item) => cart.lines.some((l) => l.productId === item.productId)).length
         if (inCart) messages.unshift({ type: 'success', messageKey: 'cart:messages.quickOrderAdded', values: { count: inCart } })
+        const leftOver = leftOverDraft(items, notFound, withVariants)
+        const draftCookie = leftOver && location === localizePath(locale, '/checkout/cart') ? quickOrderDraft.write(context, locale, leftOver) : undefined
+        if (draftCookie) {
+          cookies.push(draftCookie)
+          messages.push({ type: 'warning', messageKey: 'cart:messages.quickOrderLeftOver', values: { count: notFound.length + withVariants.length } })
+          return done()
+        }
         if (notFound.length === 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumberNotFound', values: { number: notFound[0]! } })
         if (notFound.length > 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumbersNotFound', values: { numbers: notFound.join(', ') } })
         if (withVariants.length) messages.push({ type: 'warning', messageKey: 'cart:messages.productHasVariants', values: { numbers: withVariants.join(', ') } })

@@ -221,7 +221,7 @@ test('a cart emptied in another tab: with JS the page follows; without, an empty
   await expect(page.getByText(t('en', 'cart:errors.codeRequired'))).toBeVisible()
 })
 
-test('quick order: found products go in together, the unknown number is named; unreadable lines stay for correction', async ({ page }, testInfo) => {
+test('quick order: found products go in together, an unknown number stays in the form with why; unreadable lines stay for correction', async ({ page }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the document answers 400' })
   const noJs = isNoJs(testInfo)
   await openCart(page, 'en', noJs)
@@ -236,11 +236,23 @@ test('quick order: found products go in together, the unknown number is named; u
   await expect(lines).toHaveValue(bad)
   await expect(page.getByTestId('cart-line')).toHaveCount(0)
 
-  // Article number, original article number (WK-5001) and an unknown one, decimal comma included.
-  await quickOrder(page, 'en', 'FS-10001, 2,0\nXX-40404; 1\nWK-5001')
-  await expect(page.getByText(t('en', 'cart:messages.productNumberNotFound', { number: 'XX-40404' }))).toHaveCount(1)
+  // Article number, original article number (WK-5001) and an unknown one, decimal comma included:
+  // the two found go in, the unknown one stays in the form with why.
+  await quickOrder(page, 'en', 'FS-10001, 2,0\nXX-40404; 3\nWK-5001')
   await expect(line(page, 'FS-10001').getByRole('spinbutton')).toHaveValue('2')
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
+  await expect(page.getByText(t('en', 'cart:messages.quickOrderAdded_other', { count: 2 }))).toBeVisible()
+  await expect(page.getByText(t('en', 'cart:messages.quickOrderLeftOver_one', { count: 1 }))).toBeVisible()
+  await expect(lines).toHaveValue('XX-40404 3')
+  await expect(lines).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('.form-error').getByText(t('en', 'cart:errors.someNotFound', { numbers: 'XX-40404' }))).toBeVisible()
+  if (!noJs) await expect(lines).toBeFocused()
+
+  // Corrected, the line goes in and the form is empty again.
+  await quickOrder(page, 'en', 'FS-40001.1 3')
+  await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toHaveValue('3')
+  await expect(lines).toHaveValue('')
+  await expect(lines).not.toHaveAttribute('aria-invalid', 'true')
 })
 
 test('quick order from a CSV file', async ({ page }, testInfo) => {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/lib/use-translation'
@@ -30,7 +31,18 @@ function EmptyCart({ locale }: { locale: Locale }) {
 }
 
 /** The cart page (spec section 6): lines, quick order, promotion codes, totals and the way to the checkout. */
-export function CartPage({ locale, cart, notices }: { locale: Locale; cart: CartView; notices: CartNotice[] }) {
+export function CartPage({
+  locale,
+  cart,
+  notices,
+  quickOrder,
+}: {
+  locale: Locale
+  cart: CartView
+  notices: CartNotice[]
+  /** The quick order's lines the store could not take, back from the last order (see QuickOrderForm). */
+  quickOrder?: SubmissionResult<string[]>
+}) {
   const { t } = useTranslation('cart')
   const location = useLocation()
   const action = `${location.pathname}${location.search}`
@@ -61,7 +73,7 @@ export function CartPage({ locale, cart, notices }: { locale: Locale; cart: Cart
       {cart.isEmpty ? (
         <div className="cart-layout cart-layout-empty">
           <EmptyCart locale={locale} />
-          <QuickOrderForm action={action} />
+          <QuickOrderForm action={action} leftOver={quickOrder} />
           {/* A code sent from a page whose cart was emptied meanwhile (another tab): its answer needs its field. */}
           {promotionReply ? <PromotionForm action={action} /> : null}
         </div>
@@ -114,7 +126,7 @@ export function CartPage({ locale, cart, notices }: { locale: Locale; cart: Cart
             </ButtonLink>
           </aside>
           {/* After the summary, so a phone reaches "to checkout" right below the lines; on wide screens it sits under the lines. */}
-          <QuickOrderForm action={action} />
+          <QuickOrderForm action={action} leftOver={quickOrder} />
         </div>
       )}
     </div>

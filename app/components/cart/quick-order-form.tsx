@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { quickOrderSchema } from '~/forms/cart'
 import { useCartReply, useResetAfterSuccess, type CartFormReply } from './cart-line'
@@ -9,12 +10,13 @@ import { ErrorList, Hint } from '~/components/ui/form'
 
 /**
  * Quick order (B2B): article numbers and quantities typed line by line or uploaded as CSV; all
- * found products go into the cart at once, unknown numbers are reported back.
+ * found products go into the cart at once. When none could be added the form answers at once; when
+ * only some, the cart page comes back with the others in `leftOver`, so nothing typed is lost.
  */
-export function QuickOrderForm({ action }: { action: string }) {
+export function QuickOrderForm({ action, leftOver }: { action: string; leftOver?: SubmissionResult<string[]> }) {
   const { t } = useTranslation('cart')
   const fetcher = useFetcher<CartFormReply>()
-  const reply = useCartReply('quick-order', fetcher.data)
+  const reply = useCartReply('quick-order', fetcher.data) ?? leftOver
   const [form, fields] = useForm({
     id: 'quick-order',
     lastResult: reply,
@@ -23,6 +25,17 @@ export function QuickOrderForm({ action }: { action: string }) {
     shouldRevalidate: 'onInput',
   })
   useResetAfterSuccess(fetcher.state, reply, () => form.reset())
+  // Lines coming back after an order: the keyboard goes where they are, unless the shopper is
+  // already elsewhere. The form may just have been rendered anew (the cart was empty before) and
+  // the field is rendered anew with the lines, so the focus waits for the next frame.
+  useEffect(() => {
+    if (!leftOver) return
+    const active = document.activeElement
+    const form = document.getElementById(fields.lines.formId)
+    if (active && active !== document.body && !form?.contains(active)) return
+    const frame = requestAnimationFrame(() => document.getElementById(fields.lines.id)?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [leftOver])
   const lineErrors = fields.lines.errors ?? []
   const fileErrors = fields.file.errors ?? []
   return (
@@ -38,7 +51,7 @@ export function QuickOrderForm({ action }: { action: string }) {
             {t('quickOrder.linesLabel')}
           </label>
           <textarea
-            {...getTextareaProps(fields.lines, { ariaDescribedBy: `${fields.lines.descriptionId} ${fields.lines.errorId}` })}
+            {...getTextareaProps(fields.lines, { ariaDescribedBy: fields.lines.descriptionId })}
             key={fields.lines.key}
             rows={5}
             className="form-control cart-quick-order-lines"
@@ -53,7 +66,7 @@ export function QuickOrderForm({ action }: { action: string }) {
             {t('quickOrder.fileLabel')}
           </label>
           <input
-            {...getInputProps(fields.file, { type: 'file', ariaDescribedBy: `${fields.file.descriptionId} ${fields.file.errorId}` })}
+            {...getInputProps(fields.file, { type: 'file', ariaDescribedBy: fields.file.descriptionId })}
             key={fields.file.key}
             accept=".csv,.txt,.tsv,text/csv,text/plain"
             className="cart-quick-order-file"
