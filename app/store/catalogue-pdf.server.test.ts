@@ -26,6 +26,7 @@ const id = (number: string) => sid(`product:${number}`)
 const WINCH = 'FS-10001'
 const ON_REQUEST = 'FS-10006'
 const CRANE_PART = 'FS-70001'
+const WINCH_PART = 'FS-80001'
 /** A family of three variants at different prices. */
 const FELLING_WEDGE = 'FS-30002'
 
@@ -81,14 +82,14 @@ const now = new Date('2026-03-14T09:30:00Z')
 
 describe('PDF catalogue', () => {
   const texts = {
-    de: { page: (n: number, t: number) => `Seite ${n} von ${t}`, onRequest: 'Preis auf Anfrage', language: 'Sprache: Deutsch', date: 'Stand: 14. März 2026', price: 'Ihr Preis', machine: 'Maschinentyp: Traktor-Anbauwinde', crane: 'Krantyp:' },
-    en: { page: (n: number, t: number) => `Page ${n} of ${t}`, onRequest: 'Price on request', language: 'Language: English', date: 'Date: 14 March 2026', price: 'Your price', machine: 'Machine type: Tractor-mounted winch', crane: 'Crane type:' },
-    fr: { page: (n: number, t: number) => `Page ${n} sur ${t}`, onRequest: 'Prix sur demande', language: 'Langue : français', date: 'Date : 14 mars 2026', price: 'Votre prix', machine: 'Type de machine : Treuil porté pour tracteur', crane: 'Type de grue :' },
+    de: { page: (n: number, t: number) => `Seite ${n} von ${t}`, onRequest: 'Preis auf Anfrage', language: 'Sprache: Deutsch', date: 'Stand: 14. März 2026', price: 'Ihr Preis', machine: 'Maschinentyp: Seilwinde FSW 55', crane: 'Krantyp:' },
+    en: { page: (n: number, t: number) => `Page ${n} of ${t}`, onRequest: 'Price on request', language: 'Language: English', date: 'Date: 14 March 2026', price: 'Your price', machine: 'Machine type: Winch FSW 55', crane: 'Crane type:' },
+    fr: { page: (n: number, t: number) => `Page ${n} sur ${t}`, onRequest: 'Prix sur demande', language: 'Langue : français', date: 'Date : 14 mars 2026', price: 'Votre prix', machine: 'Type de machine : Treuil FSW 55', crane: 'Type de grue :' },
   } as const
 
   for (const locale of ['de', 'en', 'fr'] as const) {
     it(`prints names, numbers, the visitor's prices, price on request and page numbers in ${locale}`, async () => {
-      const numbers = [WINCH, ON_REQUEST, CRANE_PART]
+      const numbers = [WINCH, ON_REQUEST, CRANE_PART, WINCH_PART]
       const expected = await storeProducts(numbers, locale)
       const { context, request } = setup(locale)
       const result = await createCataloguePdf(context, request, locale, numbers.map(id), now)

@@ -80,6 +80,8 @@ describe('finderAggregations', () => {
   })
 })
 
+const FSW_55_PARTS = ['FS-80001', 'FS-80003', 'FS-80005', 'FS-80007', 'FS-80009', 'FS-80011', 'FS-80013', 'FS-80015', 'FS-80017', 'FS-80019']
+
 describe('loadFinder against the demo store', () => {
   it('offers all manufacturers first and no results before a choice', async () => {
     const data = await run({}).result
@@ -91,49 +93,45 @@ describe('loadFinder against the demo store', () => {
 
   it('narrows machine manufacturer → machine type to the seeded parts', async () => {
     const step1 = await run({ 'machine-manufacturer': 'Waldkraft' }).result
-    expect(options(step1, 1)).toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80', 'Traktor-Anbauwinde'])
+    // The winches are the machines, not parts: only their models are offered.
+    expect(options(step1, 1)).toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80'])
     // No Waldkraft machine part is a crane part: the crane steps have nothing left.
     expect(options(step1, 2)).toEqual([])
-    const step2 = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Traktor-Anbauwinde' }).result
-    expect(numbers(step2)).toEqual([
-      'FS-10001',
-      'FS-10002',
-      'FS-10003',
-      'FS-10004',
-      'FS-10005',
-      'FS-10006',
-      'FS-10007',
-      'FS-10008',
-    ])
-    expect(step2.results!.total).toBe(8)
-    expect(step2.results!.products[0]!.href).toMatch(/^\/[a-z0-9-]+\/FS-1000\d$/)
-    expect(step2.results!.products.find((p) => p.productNumber === 'FS-10006')!.priceOnRequest).toBe(true)
+    const step2 = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Seilwinde FSW 55' }).result
+    expect(numbers(step2).sort()).toEqual(FSW_55_PARTS)
+    expect(step2.results!.total).toBe(10)
+    expect(step2.results!.products[0]!.href).toMatch(/^\/[a-z0-9-]+\/FS-800\d\d$/)
+    const onRequest = await run({ 'crane-manufacturer': 'Alpentec', 'crane-type': 'Alpentec AK 9' }).result
+    expect(onRequest.results!.products.find((p) => p.productNumber === 'FS-70043')!.priceOnRequest).toBe(true)
   })
 
   it('prices a card as the listing does: "from" for variants and tiers, the list price beside a saving', async () => {
-    const found = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Traktor-Anbauwinde' }).result
+    const found = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Seilwinde FSW 55' }).result
     const { context } = testContext(`${demo.origin}/store-api`, {
       store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
     })
-    const listing = await loadCategoryListing(context, new Request('https://shop.example/'), 'de', sid('category:winches'), parseListingQuery(new URLSearchParams('limit=25')))
+    const listing = await loadCategoryListing(context, new Request('https://shop.example/'), 'de', sid('category:winch-parts'), parseListingQuery(new URLSearchParams('limit=25')))
     const priced = (p: { productNumber: string; price?: number; listPrice?: number; savingPercent?: number; fromPrice?: boolean; priceOnRequest: boolean }) => ({
       number: p.productNumber, price: p.price, listPrice: p.listPrice, savingPercent: p.savingPercent, fromPrice: p.fromPrice ?? false, onRequest: p.priceOnRequest,
     })
     const byNumber = (list: ReturnType<typeof priced>[]) => list.sort((a, b) => a.number.localeCompare(b.number))
-    expect(byNumber(found.results!.products.map(priced))).toEqual(byNumber(listing.products.map(priced)))
-    expect(found.results!.products.find((p) => p.productNumber === 'FS-10002')).toMatchObject({ price: 3290, listPrice: 3590 })
+    const cards = byNumber(found.results!.products.map(priced))
+    expect(cards).toEqual(byNumber(listing.products.map(priced).filter((card) => FSW_55_PARTS.includes(card.number))))
+    // Tiered parts start "from" their lowest tier; the rope drum (490 €) has one price.
+    expect(cards.find((card) => card.number === 'FS-80001')).toMatchObject({ fromPrice: true })
+    expect(cards.filter((card) => !card.fromPrice).length).toBeGreaterThan(0)
   })
 
   it('reads a choice spelled in another language (the language switch keeps the choices) in its own spelling', async () => {
-    const { result, storeCalls } = run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Traktor-Anbauwinde' }, 'en')
+    const { result, storeCalls } = run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Seilwinde FSW 55' }, 'en')
     const data = await result
     expect(data.ignored).toEqual([])
-    expect(data.steps[1]!.selected).toBe('Tractor-mounted winch')
-    expect(data.results!.total).toBe(8)
+    expect(data.steps[1]!.selected).toBe('Winch FSW 55')
+    expect(data.results!.total).toBe(10)
     // The unknown value costs a look in the other languages (side by side), one read of the match, and the finder again.
     expect(storeCalls().filter((line) => line.operation === 'readProduct')).toHaveLength(5)
-    const french = await run({ 'machine-type': 'Tractor-mounted winch' }, 'fr').result
-    expect(french.steps[1]!.selected).toBe('Treuil porté pour tracteur')
+    const french = await run({ 'machine-type': 'Winch FSW 55' }, 'fr').result
+    expect(french.steps[1]!.selected).toBe('Treuil FSW 55')
   })
 
   it('narrows crane manufacturer → crane type to the seeded crane parts, in one store call', async () => {

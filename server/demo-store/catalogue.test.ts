@@ -392,19 +392,20 @@ describe('POST /product', () => {
       })
       return res.body.aggregations['machine-type']!.buckets.map((b) => [b.key, b.count])
     }
-    expect(await machineTypes('de')).toEqual([['Rückewagen', 15], ['Seilwinde FSW 55', 10], ['Seilwinde FSW 80', 10], ['Traktor-Anbauwinde', 8]])
-    expect(await machineTypes('en')).toEqual([['Forwarding trailer', 15], ['Tractor-mounted winch', 8], ['Winch FSW 55', 10], ['Winch FSW 80', 10]])
-    expect(await machineTypes('fr')).toEqual([['Remorque forestière', 15], ['Treuil FSW 55', 10], ['Treuil FSW 80', 10], ['Treuil porté pour tracteur', 8]])
-    const winches = (lang: keyof typeof LANGUAGE_IDS, value: string) => call<{ elements: Product[] }>('POST', '/product', {
+    // The winches themselves are machines: no machine type of their own.
+    expect(await machineTypes('de')).toEqual([['Rückewagen', 15], ['Seilwinde FSW 55', 10], ['Seilwinde FSW 80', 10]])
+    expect(await machineTypes('en')).toEqual([['Forwarding trailer', 15], ['Winch FSW 55', 10], ['Winch FSW 80', 10]])
+    expect(await machineTypes('fr')).toEqual([['Remorque forestière', 15], ['Treuil FSW 55', 10], ['Treuil FSW 80', 10]])
+    const parts = (lang: keyof typeof LANGUAGE_IDS, value: string) => call<{ elements: Product[] }>('POST', '/product', {
       body: { filter: [{ type: 'equals', field: 'customFields.forst_machine_type', value }] }, lang,
     })
-    const tractorWinches = ['FS-10001', 'FS-10002', 'FS-10003', 'FS-10004', 'FS-10005', 'FS-10006', 'FS-10007', 'FS-10008']
-    const en = (await winches('en', 'Tractor-mounted winch')).body.elements
-    expect(en.map((e) => e.productNumber)).toEqual(tractorWinches)
-    expect(en[0]!.customFields).toMatchObject({ forst_machine_type: 'Tractor-mounted winch', forst_machine_manufacturer: 'Waldkraft' })
-    expect((await winches('fr', 'Treuil porté pour tracteur')).body.elements.map((e) => e.productNumber)).toEqual(tractorWinches)
+    const fsw55 = ['FS-80001', 'FS-80003', 'FS-80005', 'FS-80007', 'FS-80009', 'FS-80011', 'FS-80013', 'FS-80015', 'FS-80017', 'FS-80019']
+    const en = (await parts('en', 'Winch FSW 55')).body.elements
+    expect(en.map((e) => e.productNumber).sort()).toEqual(fsw55)
+    expect(en[0]!.customFields).toMatchObject({ forst_machine_type: 'Winch FSW 55', forst_machine_manufacturer: 'Waldkraft' })
+    expect((await parts('fr', 'Treuil FSW 55')).body.elements.map((e) => e.productNumber).sort()).toEqual(fsw55)
     // A value is one language's: the German one finds nothing in English.
-    expect((await winches('en', 'Traktor-Anbauwinde')).body.elements).toEqual([])
+    expect((await parts('en', 'Seilwinde FSW 55')).body.elements).toEqual([])
   })
 })
 
@@ -413,7 +414,7 @@ describe('POST /product/{productId}', () => {
     const res = await call<{ product: Product; configurator: unknown[] }>('POST', `/product/${product('FS-10001')}`, { headers: { 'sw-include-seo-urls': 'true' } })
     expect(res.status).toBe(200)
     const p = res.body.product
-    expect(p).toMatchObject({ productNumber: 'FS-10001', available: true, shippingFree: false, customFields: { forst_machine_manufacturer: 'Waldkraft' } })
+    expect(p).toMatchObject({ productNumber: 'FS-10001', available: true, shippingFree: false, customFields: { forst_scope_of_delivery: 'Winde, Gelenkwelle, Funkfernsteuerung, Betriebsanleitung' } })
     expect(p.seoUrls?.[0].seoPathInfo).toBe('forstseilwinde-fsw-35/FS-10001')
     expect(p.deliveryTime).toMatchObject({ name: '1-2 Wochen', min: 1, max: 2, unit: 'week' })
     expect(p.manufacturer).toMatchObject({ name: 'Waldkraft', link: 'https://waldkraft.example', translated: { name: 'Waldkraft' } })

@@ -57,6 +57,15 @@ describe('seed', () => {
       expect(sum % 10, ean).toBe(0)
     }
     expect(new Set(eans).size).toBe(eans.length)
+    // No two products (variants aside, which share their parent's name) have the same name in a language.
+    const names = new Map<string, string[]>()
+    for (const row of db.prepare('SELECT product_number, translations FROM product WHERE parent_id IS NULL').all() as { product_number: string; translations: string }[]) {
+      for (const [language, text] of Object.entries(JSON.parse(row.translations) as Record<string, { name?: string }>)) {
+        const key = `${language} ${text.name}`
+        names.set(key, [...(names.get(key) ?? []), row.product_number])
+      }
+    }
+    expect([...names].filter(([, numbers]) => numbers.length > 1)).toEqual([])
     // The home's "Bestseller" row leads with every product tagged so.
     const topsellers = (db.prepare('SELECT id FROM product WHERE mark_as_topseller = 1 AND parent_id IS NULL').all() as { id: string }[]).map((r) => r.id)
     const sliders = (db.prepare("SELECT translations FROM cms_slot WHERE type = 'product-slider'").all() as { translations: string }[])

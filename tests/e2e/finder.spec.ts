@@ -14,7 +14,7 @@ const NORDHOLZ_K75 = [
   'FS-70039',
 ]
 const ALPENTEC_AK7 = ['FS-70004', 'FS-70009', 'FS-70014', 'FS-70019', 'FS-70027', 'FS-70032', 'FS-70037', 'FS-70042']
-const TRACTOR_WINCHES = ['FS-10001', 'FS-10002', 'FS-10003', 'FS-10004', 'FS-10005', 'FS-10006', 'FS-10007', 'FS-10008']
+const FSW_55_PARTS = ['FS-80001', 'FS-80003', 'FS-80005', 'FS-80007', 'FS-80009', 'FS-80011', 'FS-80013', 'FS-80015', 'FS-80017', 'FS-80019']
 
 const finderPath = (locale: Locale) => `${prefix(locale)}/product-finder`
 const select = (page: Page, locale: Locale, step: string) =>
@@ -79,21 +79,21 @@ test('finder narrows machine manufacturer → machine type (en)', async ({ page 
   await choose(page, 'en', 'machineManufacturer', 'machine-manufacturer', 'Waldkraft', js)
   await expect
     .poll(() => optionValues(page, 'en', 'machineType'))
-    .toEqual(['Tractor-mounted winch', 'Winch FSW 55', 'Winch FSW 80'])
+    .toEqual(['Winch FSW 55', 'Winch FSW 80'])
   // No Waldkraft part fits a crane: the crane steps offer nothing.
   await expect(select(page, 'en', 'craneManufacturer')).toBeDisabled()
 
-  await choose(page, 'en', 'machineType', 'machine-type', 'Tractor-mounted winch', js)
-  await expect(page.getByText(t('en', 'media:finder.count_other', { count: 8 }))).toBeVisible()
-  await expect.poll(() => resultNumbers(page)).toEqual(TRACTOR_WINCHES)
+  await choose(page, 'en', 'machineType', 'machine-type', 'Winch FSW 55', js)
+  await expect(page.getByText(t('en', 'media:finder.count_other', { count: 10 }))).toBeVisible()
+  await expect.poll(async () => (await resultNumbers(page)).sort()).toEqual(FSW_55_PARTS)
   await expect(page.locator('.finder-card .product-card-link').first()).toHaveAttribute('href', /^\/en\//)
 
   // Switching the language keeps the choices, in the other language's spelling, without a notice.
   const switcher = page.getByRole('navigation', { name: t('en', 'common:language.label') }).first()
   await switcher.getByRole('button', { name: t('en', 'common:language.names.de') }).click()
   await expect(page).toHaveURL(/^[^?]*\/product-finder\?/)
-  await expect(select(page, 'de', 'machineType')).toHaveValue('Traktor-Anbauwinde')
-  await expect(page.getByText(t('de', 'media:finder.count_other', { count: 8 }))).toBeVisible()
+  await expect(select(page, 'de', 'machineType')).toHaveValue('Seilwinde FSW 55')
+  await expect(page.getByText(t('de', 'media:finder.count_other', { count: 10 }))).toBeVisible()
   await expect(page.locator('.finder-notices')).toHaveCount(0)
 })
 

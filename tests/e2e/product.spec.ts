@@ -9,6 +9,7 @@ const ids = {
   'FS-10006': 'db5679f1dfaf19048ecd70ff57f0285c',
   'FS-10007': 'b80f54053a6375760450872c358203a5',
   'FS-70001': '2337c0d345945924e982582a3f5f4377',
+  'FS-80001': '33248b5039ef7d03af697d941ec8e6b4',
   'FS-90012': '06f5740015b93188a2454c6fb97728e0',
   'FS-41001': 'f1af73e4a279176ae94eee1e9f600848',
 } as const
@@ -28,8 +29,8 @@ test('a product page shows number, facts, custom fields, downloads and a manufac
   await expect(page.getByTestId('product-weight')).toHaveText('420 kg')
   await expect(facts.getByText(t('de', 'product:fields.scopeOfDelivery'))).toBeVisible()
   await expect(facts.getByText('Winde, Gelenkwelle, Funkfernsteuerung, Betriebsanleitung')).toBeVisible()
-  await expect(facts.getByText(t('de', 'product:fields.machineType'))).toBeVisible()
-  await expect(facts.getByText('Traktor-Anbauwinde')).toBeVisible()
+  // The winch is the machine: the facts name no machine type of it.
+  await expect(facts.getByText(t('de', 'product:fields.machineType'))).toHaveCount(0)
 
   const manufacturer = page.getByRole('link', { name: t('de', 'product:manufacturerLink', { name: 'Waldkraft' }) })
   await expect(manufacturer).toHaveAttribute('href', /^\/manufacturer\/[0-9a-f]{32}$/)
@@ -58,13 +59,18 @@ test('a product page shows number, facts, custom fields, downloads and a manufac
   expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual([t('de', 'breadcrumb.home'), 'Produkte', 'Seilwinden', 'Forstseilwinde FSW 35'])
 })
 
-test('crane parts show crane fields and predecessor models; the follow-up article links to it', async ({ page }) => {
+test('crane parts show crane fields and predecessor models, a winch part its machine; the follow-up article links to it', async ({ page }) => {
   await page.goto(detail('en', 'FS-70001'))
   const facts = page.locator('.product-facts')
   for (const key of ['craneType', 'craneManufacturer', 'originalArticle', 'predecessorModels']) {
     await expect(facts.getByText(t('en', `product:fields.${key}`), { exact: true })).toBeVisible()
   }
   await expect(facts.getByText('NO-100037')).toBeVisible()
+
+  // A winch part names the machine it fits, in the page's language.
+  await page.goto(detail('en', 'FS-80001'))
+  await expect(page.locator('.product-facts').getByText(t('en', 'product:fields.machineType'), { exact: true })).toBeVisible()
+  await expect(page.locator('.product-facts').getByText('Winch FSW 55', { exact: true })).toBeVisible()
 
   await page.goto(detail('de', 'FS-90012'))
   const followUp = page.locator('.product-facts').getByRole('link', { name: 'FS-90013' })

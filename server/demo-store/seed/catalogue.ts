@@ -85,8 +85,7 @@ export function productSpecs(): ProductSpec[] {
         `<p>Treuil à attelage trois points avec ${String(t).replace('.', ',')} t de force de traction, frein à bande mécanique et frein d’entrée de câble. Pour le débardage avec tracteurs à partir de ${Math.round(t * 12)} ch.</p>`),
       price, listPrice: i === 1 ? 3590 : undefined, availability, weight: 280 + t * 40, priceOnRequest: onRequest,
       properties: [force(t), material('steel')], download: true, tags: i === 2 ? ['Bestseller'] : ['Profi'],
-      customFields: { forst_machine_manufacturer: 'Waldkraft' },
-      machineType: txt('Traktor-Anbauwinde', 'Tractor-mounted winch', 'Treuil porté pour tracteur'),
+      // A winch is the machine, not a part for one: it carries no machine fields, so the spare parts finder never offers it.
       scopeOfDelivery: txt('Winde, Gelenkwelle, Funkfernsteuerung, Betriebsanleitung', 'Winch, PTO shaft, radio remote control, operating manual', 'Treuil, cardan, radiocommande, notice d’utilisation'),
     }))
   })
@@ -300,10 +299,12 @@ export function productSpecs(): ProductSpec[] {
       const crane = craneTypes[(j + k) % craneTypes.length]
       const number = `FS-7${String(craneNo).padStart(4, '0')}`
       const onRequest = kind === 'motor' && j === 2
+      // A sixth part of a kind fits a crane a first one fits too: it is the dearer heavy-duty version, and says so.
+      const heavy = j >= craneTypes.length ? txt(' – Schwerlastausführung', ' – heavy-duty version', ' – version renforcée') : txt('', '', '')
       const availability: Availability = j === 1 && k % 3 === 0 ? 'restock' : j === 3 && k % 2 === 0 ? 'low-stock' : j === 5 && k === 2 ? 'closeout' : 'in-stock'
       list.push(p({
         number, family: 'crane', category: 'crane-parts', manufacturer,
-        name: [`${name[0]} ${crane}`, `${name[1]} ${crane}`, `${name[2]} ${crane}`],
+        name: [`${name[0]} ${crane}${heavy[0]}`, `${name[1]} ${crane}${heavy[1]}`, `${name[2]} ${crane}${heavy[2]}`],
         description: txt(
           `<p>Ersatzteil in Erstausrüsterqualität für Forstkran ${crane}. Bitte Seriennummer des Krans bei der Bestellung prüfen.</p>`,
           `<p>OEM-quality spare part for forestry crane ${crane}. Please check the crane serial number when ordering.</p>`,

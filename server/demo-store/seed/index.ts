@@ -16,7 +16,7 @@ export interface SeedReport { seeded: boolean; durationMs: number; products: num
 const SEED_KEY = 'seeded_at'
 const SEED_VERSION_KEY = 'seed_version'
 /** Raised when generated data changes shape (files or rows a migration cannot add); older data is re-seeded. */
-export const SEED_VERSION = 18
+export const SEED_VERSION = 19
 const PRODUCT_THUMBNAIL_WIDTHS = [320, 640]
 
 /**
