@@ -93,6 +93,9 @@ describe('loadCategoryListing', () => {
     expect(cheap.products.every((p) => p.price !== undefined && p.price <= 3000)).toBe(true)
     // The winch with its price on request (FS-10006) is in the list, but not under a maximum price.
     expect(sorted.products.some((p) => p.priceOnRequest)).toBe(true)
+    // Price ascending does not open with "price on request": it comes after every price.
+    expect(sorted.products.at(-1)!.priceOnRequest).toBe(true)
+    expect(sorted.products[0]!.price).toBeGreaterThan(0)
     expect(cheap.products.some((p) => p.priceOnRequest)).toBe(false)
     const maker = sorted.facets.manufacturers[0]!
     const one = await loadCategoryListing(context, request, 'de', winches, q(`manufacturer=${maker.id}`))

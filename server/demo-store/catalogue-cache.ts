@@ -315,7 +315,12 @@ function contextData(s: Serializer, data: CatalogueData) {
   return found
 }
 
-/** Units by their cheapest price (no price counts as 0), then name; ascending or descending price. */
+/**
+ * Units by their cheapest price, then name; ascending or descending price. A unit without a price
+ * (price on request) comes last either way: the shop's price sortings are configured with
+ * `customFields.forst_price_on_request` before `cheapestPrice` (a product sorting in Shopware's
+ * admin can have several fields), so "price ascending" does not open with "price on request".
+ */
 export function unitsByPrice(s: Serializer, descending: boolean, data: CatalogueData = catalogueData(s)): ListingUnit[] {
   const ctx = contextData(s, data)
   const cached = descending ? ctx.byPriceDesc : ctx.byPriceAsc
@@ -324,7 +329,7 @@ export function unitsByPrice(s: Serializer, descending: boolean, data: Catalogue
   const { nameRank } = languageData(s, data)
   const price = (u: ListingUnit) => {
     const p = cheapest[u.index]!
-    return Number.isNaN(p) ? 0 : p
+    return Number.isNaN(p) ? (descending ? -Infinity : Infinity) : p
   }
   const sorted = [...data.units].sort((a, b) => (descending ? price(b) - price(a) : price(a) - price(b)) || nameRank[a.index]! - nameRank[b.index]!)
   if (descending) ctx.byPriceDesc = sorted

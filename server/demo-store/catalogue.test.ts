@@ -113,16 +113,23 @@ describe('product listing: paging, sorting, grouping', () => {
     expect(none).toEqual([])
   })
 
+  const sortPrice = (p: Product, onRequest: number) =>
+    (p.customFields as { forst_price_on_request?: boolean } | undefined)?.forst_price_on_request ? onRequest : p.calculatedCheapestPrice.unitPrice
   it.each([
     ['name-asc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) <= 0],
     ['name-desc', (a: Product, b: Product) => a.translated.name.localeCompare(b.translated.name, 'de', { numeric: true, sensitivity: 'base' }) >= 0],
-    ['price-asc', (a: Product, b: Product) => a.calculatedCheapestPrice.unitPrice <= b.calculatedCheapestPrice.unitPrice],
-    ['price-desc', (a: Product, b: Product) => a.calculatedCheapestPrice.unitPrice >= b.calculatedCheapestPrice.unitPrice],
+    // A price on request comes last either way (the shop's price sortings put it after every price).
+    ['price-asc', (a: Product, b: Product) => sortPrice(a, Infinity) <= sortPrice(b, Infinity)],
+    ['price-desc', (a: Product, b: Product) => sortPrice(a, -Infinity) >= sortPrice(b, -Infinity)],
   ])('sorts by %s', async (order, inOrder) => {
     const result = (await listing(ANCHOR_CATEGORY_IDS.spareParts, { order, limit: 100 })).body
     expect(result.sorting).toBe(order)
     expect(result.elements.length).toBeGreaterThan(50)
     for (let i = 1; i < result.elements.length; i++) expect(inOrder(result.elements[i - 1], result.elements[i]), `${order} at ${i}`).toBe(true)
+    if (order.startsWith('price')) {
+      const winches = (await listing(category('winches'), { order, limit: 25 })).body.elements
+      expect(winches.map((p) => p.productNumber).at(-1)).toBe('FS-10006')
+    }
   })
 
   it('sorts by topseller (sales, a family counting all its variants)', async () => {
