@@ -98,7 +98,7 @@ describe('loadFinder against the demo store', () => {
     // No Waldkraft machine part is a crane part: the crane steps have nothing left.
     expect(options(step1, 2)).toEqual([])
     const step2 = await run({ 'machine-manufacturer': 'Waldkraft', 'machine-type': 'Seilwinde FSW 55' }).result
-    expect(numbers(step2).sort()).toEqual(FSW_55_PARTS)
+    expect(numbers(step2)).toEqual(FSW_55_PARTS)
     expect(step2.results!.total).toBe(10)
     expect(step2.results!.products[0]!.href).toMatch(/^\/[a-z0-9-]+\/FS-800\d\d$/)
     const onRequest = await run({ 'crane-manufacturer': 'Alpentec', 'crane-type': 'Alpentec AK 9' }).result

@@ -68,7 +68,18 @@ function availability(p: Partial<Product>): ListingProduct['availability'] {
   }
 }
 
-function productCard(p: Partial<Product>, locale: Locale): ListingProduct | undefined {
+const compactNumber = (value: string) => value.toLowerCase().replace(/[\s._/-]+/g, '')
+
+/** Whether a search term names this article number (any word of it, 3 characters or more, ignoring case and separators). */
+function termNamesNumber(term: string, number: string): boolean {
+  const compact = compactNumber(number)
+  return term.split(/\s+/).some((word) => {
+    const part = compactNumber(word)
+    return part.length >= 3 && compact.includes(part)
+  })
+}
+
+function productCard(p: Partial<Product>, locale: Locale, term?: string): ListingProduct | undefined {
   const name = p.translated?.name || p.name
   if (!p.id || !name) return undefined
   const custom = ((p.translated as { customFields?: Json } | undefined)?.customFields ?? p.customFields) as Json | undefined
@@ -83,6 +94,11 @@ function productCard(p: Partial<Product>, locale: Locale): ListingProduct | unde
     priceOnRequest,
     availability: availability(p),
     ...(priceOnRequest ? {} : priced),
+  }
+  // A hit by its original article number says so: the shopper typed a number the card would not show.
+  const original = custom?.forst_original_article
+  if (term && typeof original === 'string' && termNamesNumber(term, original) && !termNamesNumber(term, card.productNumber)) {
+    card.matchedOriginal = original
   }
   const media = p.cover?.media
   const url = media?.url && safeMediaUrl(media.url)
@@ -140,7 +156,7 @@ function isSortKey(key: unknown): key is SortKey {
 
 /** The render model of a Store API listing result for the URL state it was asked with. */
 export function toListingView(result: Partial<ListingResult>, query: ListingQuery, locale: Locale): ListingView {
-  const products = (result.elements ?? []).map((p) => productCard(p, locale)).filter((p): p is ListingProduct => !!p)
+  const products = (result.elements ?? []).map((p) => productCard(p, locale, query.search)).filter((p): p is ListingProduct => !!p)
   const total = typeof result.total === 'number' ? result.total : products.length
   const limit = typeof result.limit === 'number' && result.limit > 0 ? result.limit : query.limit
   const view: ListingView = {
@@ -258,6 +274,7 @@ export interface Suggestion {
   productNumber: string
   href: string
   image?: ListingProduct['image']
+  matchedOriginal?: string
 }
 
 export interface Suggestions {
@@ -283,9 +300,16 @@ export async function loadSuggestions(
     body: { search: term, limit, includes: listingIncludes } as operations['searchSuggest post /search-suggest']['body'],
   })
   const products = (data.elements ?? [])
-    .map((p) => productCard(p, locale))
+    .map((p) => productCard(p, locale, term))
     .filter((p): p is ListingProduct => !!p)
-    .map(({ id, name, productNumber, href, image }) => ({ id, name, productNumber, href, ...(image ? { image } : {}) }))
+    .map(({ id, name, productNumber, href, image, matchedOriginal }) => ({
+      id,
+      name,
+      productNumber,
+      href,
+      ...(image ? { image } : {}),
+      ...(matchedOriginal ? { matchedOriginal } : {}),
+    }))
   return { term, total: typeof data.total === 'number' ? data.total : products.length, products }
 }
 

@@ -37,8 +37,11 @@ test('umlaut spellings find the same products', async ({ page }) => {
 test('search by product number and by original article number', async ({ page }) => {
   await page.goto('/en/search?search=FS-20001')
   expect(await numbers(page)).toEqual(['FS-20001'])
+  await expect(page.locator('.listing-grid .product-card-original')).toHaveCount(0)
   await page.goto('/search?search=NO-100037')
   expect(await numbers(page)).toEqual(['FS-70001'])
+  // The card says why it is a hit: the number typed is not its own.
+  await expect(page.locator('.listing-grid .product-card-original')).toHaveText(t('de', 'listing:product.originalNumber', { number: 'NO-100037' }))
 })
 
 test('search results can be filtered and sorted, the term stays', async ({ page }) => {
@@ -109,6 +112,23 @@ test('suggestions by product number link to all results @js', async ({ page }) =
   await expect(listbox.getByRole('option').first()).toContainText('FS-20001')
   await listbox.getByRole('option', { name: t('de', 'listing:search.showAll', { count: 1 }) }).click()
   await expect(page).toHaveURL(/\/search\?search=FS-20001$/)
+})
+
+test('suggestions name a matched original number, and a term without hits says so @js', async ({ page }) => {
+  await page.goto('/en')
+  const field = page.getByRole('combobox', { name: t('en', 'header.search.label') })
+  await field.pressSequentially('WK-5001', { delay: 20 })
+  const listbox = page.getByRole('listbox', { name: t('en', 'listing:search.suggestions') })
+  await expect(listbox.getByRole('option').first()).toContainText(t('en', 'listing:product.originalNumber', { number: 'WK-5001' }))
+  await expect(listbox.getByRole('option').first()).toContainText('FS-80001')
+
+  await field.fill('')
+  await field.pressSequentially('xqzv', { delay: 20 })
+  const none = t('en', 'listing:search.noSuggestionsFor', { term: 'xqzv' })
+  await expect(page.locator('.search-no-suggestions')).toHaveText(none)
+  await expect(page.getByRole('status').filter({ hasText: none })).toHaveCount(1)
+  await expect(listbox).toBeHidden()
+  await expect(field).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('axe: the search page', async ({ browser }, testInfo) => {

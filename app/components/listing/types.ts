@@ -20,6 +20,8 @@ export interface ListingProduct {
   fromPrice: boolean
   priceOnRequest: boolean
   availability: { state: AvailabilityState; stock?: number; restockDays?: number }
+  /** The original article number the search term matched, when not the product's own number. */
+  matchedOriginal?: string
 }
 
 export interface FacetOption {

@@ -21,6 +21,8 @@ export interface ProductCardData {
   /** `price` is the lowest of several (variants or tiers). */
   fromPrice?: boolean
   availability?: { state: AvailabilityState; stock?: number }
+  /** The original article number a search term matched (search results only): why this product is a hit. */
+  matchedOriginal?: string
 }
 
 export interface ProductCardOptions {
@@ -85,6 +87,9 @@ export function ProductCard({
       {wishlist ? <WishlistHeart productId={product.id} name={product.name} locale={locale} className="card-wishlist" /> : null}
       <div className="product-card-body">
         {product.productNumber ? <p className="cms-product-number product-card-number">{t('product.number', { number: product.productNumber })}</p> : null}
+        {product.matchedOriginal ? (
+          <p className="cms-product-number product-card-number product-card-original">{t('product.originalNumber', { number: product.matchedOriginal })}</p>
+        ) : null}
         {availability ? (
           <p className={`listing-availability listing-availability-${availability.state}`}>
             {t(`product.availability.${availability.state}`, { count: availability.stock ?? 0 })}

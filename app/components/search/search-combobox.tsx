@@ -8,7 +8,7 @@ import { localizePath, type Locale } from '~/lib/locale'
 interface SuggestionData {
   term: string
   total: number
-  products: { id: string; name: string; productNumber: string; href: string }[]
+  products: { id: string; name: string; productNumber: string; href: string; matchedOriginal?: string }[]
 }
 
 const DEBOUNCE_MS = 250
@@ -51,11 +51,19 @@ export function SearchCombobox({ locale, inputId, defaultValue, placeholder }: S
   const searchHref = `${localizePath(locale, '/search')}?${new URLSearchParams({ search: term.trim() })}`
   const options = data?.products.length
     ? [
-        ...data.products.map((p) => ({ key: p.id, href: p.href, name: p.name, number: p.productNumber })),
-        { key: 'all', href: searchHref, name: t('search.showAll', { count: data.total }), number: '' },
+        ...data.products.map((p) => ({
+          key: p.id,
+          href: p.href,
+          name: p.name,
+          number: p.productNumber,
+          original: p.matchedOriginal ? t('product.originalNumber', { number: p.matchedOriginal }) : undefined,
+        })),
+        { key: 'all', href: searchHref, name: t('search.showAll', { count: data.total }), number: '', original: undefined },
       ]
     : []
   const expanded = hydrated && open && options.length > 0
+  // A term without hits says so under the field (the status line tells screen readers).
+  const nothingFound = hydrated && open && data !== undefined && data.products.length === 0
 
   const onInput = (value: string) => {
     setTerm(value)
@@ -103,7 +111,7 @@ export function SearchCombobox({ locale, inputId, defaultValue, placeholder }: S
         break
       }
       case 'Escape':
-        if (expanded) {
+        if (expanded || nothingFound) {
           // First Escape closes the popup; the browser's own Escape (clearing the field) waits for the next.
           event.preventDefault()
           setOpen(false)
@@ -156,12 +164,22 @@ export function SearchCombobox({ locale, inputId, defaultValue, placeholder }: S
                 onClick={() => choose(option.href)}
               >
                 <span className="search-suggestion-name">{option.name}</span>
-                {option.number ? <span className="search-suggestion-number">{option.number}</span> : null}
+                {option.number ? (
+                  <span className="search-suggestion-number">
+                    {option.number}
+                    {option.original ? <span className="search-suggestion-original">{option.original}</span> : null}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
+          {nothingFound ? (
+            <p className="search-suggestions search-no-suggestions" aria-hidden="true">
+              {t('search.noSuggestionsFor', { term: data.term })}
+            </p>
+          ) : null}
           <p className="visually-hidden" role="status" aria-live="polite">
-            {open && data ? (count ? t('search.suggestionsCount', { count }) : t('search.noSuggestions')) : ''}
+            {open && data ? (count ? t('search.suggestionsCount', { count }) : t('search.noSuggestionsFor', { term: data.term })) : ''}
           </p>
         </>
       ) : null}
