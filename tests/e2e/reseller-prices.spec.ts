@@ -5,6 +5,7 @@ import { sid } from '../../server/demo-store/ids'
 import { readOutbox } from '../../server/demo-store/mail/outbox'
 import { servers } from '../setup/servers'
 import { logInThroughStore } from './auth-fixtures'
+import { fillCart } from './checkout-fixtures'
 import { expect, expectNoA11yViolations, t, test, shopContext } from './fixtures'
 
 // Reseller prices end to end: the demo reseller logged in through the store API sees the reseller
@@ -73,6 +74,22 @@ test('a logged-in reseller sees the reseller price against the normal price on a
   await expect(rows.nth(0).locator('s')).toHaveText(euro(69))
   await expect(rows.nth(2)).toContainText(euro(52.79))
   await expect(rows.nth(2).locator('s')).toHaveText(euro(62.1))
+})
+
+test('a reseller\'s cart names the normal price beside the reseller price, on the cart page and in the side cart', async ({ page, context, baseURL }) => {
+  await logInThroughStore(context, baseURL!, DEMO_ACCOUNTS.reseller)
+  await fillCart(context, baseURL!, [{ number: 'FS-10002', quantity: 1 }])
+  expectPrivate(await open(page, '/checkout/cart'))
+  const line = page.locator('[data-testid="cart-line"][data-product-number="FS-10002"]')
+  await expect(line.getByTestId('unit-price')).toHaveText(euro(2796.5))
+  await expect(line.locator('.cart-line-list-price')).toHaveText(t('de', 'cart:line.listPrice', { price: euro(3290) }))
+  if (test.info().project.use.javaScriptEnabled === false) return
+  await open(page, FS_10002)
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  await page.getByTestId('header-cart').click()
+  const dialog = page.getByRole('dialog', { name: t('de', 'cart:sideCart.title') })
+  await expect(dialog.locator('.side-cart-unit')).toContainText(t('de', 'cart:sideCart.unitPrice', { price: euro(2796.5) }))
+  await expect(dialog.locator('.side-cart-list-price')).toHaveText(t('de', 'cart:line.listPrice', { price: euro(3290) }))
 })
 
 test('a logged-in reseller sees reseller prices in cross-selling, against what everyone else pays', async ({ page, context, baseURL, browser }) => {

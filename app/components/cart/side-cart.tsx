@@ -211,7 +211,16 @@ function SideCartLine({ line, locale, onChanged }: { line: CartLineView; locale:
         </Link>
         <span className="side-cart-number">{t('sideCart.number', { number: line.productNumber })}</span>
         <VariantOptions options={line.options} className="side-cart-number" />
-        <span className="side-cart-unit">{t('sideCart.unitPrice', { price: formatPrice(locale, line.unitPrice) })}</span>
+        <span className="side-cart-unit">
+          {t('sideCart.unitPrice', { price: formatPrice(locale, line.unitPrice) })}
+          {/* A reseller's or reduced price names the normal one, as the cart page does. */}
+          {line.listPrice !== undefined ? (
+            <>
+              {' '}
+              <s className="side-cart-list-price">{t('line.listPrice', { price: formatPrice(locale, line.listPrice) })}</s>
+            </>
+          ) : null}
+        </span>
         {line.isDownload ? <span className="side-cart-number">{t('sideCart.download')}</span> : null}
         <fetcher.Form method="post" action={action} className="side-cart-quantity" preventScrollReset>
           <input type="hidden" name="intent" value="quantity" />
