@@ -17,7 +17,9 @@ const ceilingKb: Record<PageType, number> = {
   // saves 40–280 ms of main thread while the page hydrates.
   listing: 86,
   product: 86,
-  search: 83,
+  // Search: 0.2 KB more (2026-11-27) for the original article number a term matched, on the card and in
+  // the suggestions, and the suggestions' "no matches" line.
+  search: 84,
   cart: 79,
   checkout: 79,
   // Account: 0.1 KB more (2026-11-27) for the variant names on order lines and the rule that a new
