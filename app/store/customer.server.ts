@@ -370,11 +370,15 @@ export async function loadCountries(store: Store): Promise<CountryOption[]> {
       sort: [{ field: 'position', order: 'ASC' }],
     },
   })
-  return (data.elements ?? []).map((c) => ({
-    id: c.id,
-    name: translatedName(c) ?? c.id,
-    states: (c.states ?? []).map((s) => ({ id: s.id, name: translatedName(s) ?? s.id })),
-  }))
+  // As registration does (account.server.ts): a country the store does not ship to would only be
+  // refused after the whole address was typed.
+  return (data.elements ?? [])
+    .filter((c) => c.active !== false && c.shippingAvailable !== false)
+    .map((c) => ({
+      id: c.id,
+      name: translatedName(c) ?? c.id,
+      states: (c.states ?? []).filter((s) => s.active !== false).map((s) => ({ id: s.id, name: translatedName(s) ?? s.id })),
+    }))
 }
 
 export async function loadAddresses(store: Store, customer: Customer): Promise<AddressView[]> {

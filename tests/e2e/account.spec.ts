@@ -301,6 +301,10 @@ test.describe('account area', () => {
     await expect(form.getByLabel(label('de', 'account:fields.firstName'))).toHaveValue('Jonas')
     await expect(form.getByLabel(label('de', 'account:fields.street'))).toHaveAttribute('autocomplete', 'address-line1')
     await expect(form.getByLabel(label('de', 'account:fields.zipcode'))).toHaveAttribute('autocomplete', 'postal-code')
+    // Only countries the shop ships to, as at registration: Switzerland is not among them.
+    const countries = form.getByLabel(label('de', 'account:fields.country')).locator('option')
+    await expect(countries.filter({ hasText: 'Deutschland' })).toHaveCount(1)
+    await expect(countries.filter({ hasText: 'Schweiz' })).toHaveCount(0)
     await form.getByLabel(label('de', 'account:fields.street')).fill('Holzweg 3')
     await form.getByLabel(label('de', 'account:fields.zipcode')).fill('12')
     await form.getByLabel(label('de', 'account:fields.city')).fill('Titisee-Neustadt')

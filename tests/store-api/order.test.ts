@@ -315,6 +315,22 @@ describe('POST /checkout/order', () => {
     expect(mail.text).toMatch(/Shipping method: \S+/)
     expect(mail.text).toContain('Forstweg 7')
     expect(mail.text).toContain(`Total incl. VAT: ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(Number(placed.amountTotal))}`)
+    expect(mail.text).not.toContain('IBAN')
+  })
+
+  it('gives a prepayment order the account to pay to, with the order number as reference', async () => {
+    const email = uniqueEmail('guest-prepay')
+    const { token } = await registerGuest({ email }, LANGUAGE_IDS.en)
+    await addToCart(token, [[AXE, 1]], LANGUAGE_IDS.en)
+    expect((await store.call('PATCH', '/context', { token, body: { paymentMethodId: PAYMENT_METHOD_IDS.prepayment } })).status).toBe(200)
+    const response = await order(token, {}, LANGUAGE_IDS.en)
+    expect(response.status).toBe(200)
+    const placed = response.body as Json
+    const mail = await mailTo(email, String(placed.orderNumber))
+    expect(mail.text).toContain('Payment method: Prepayment')
+    expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00')
+    expect(mail.text).toContain(`Payment reference: ${String(placed.orderNumber)}`)
+    expect(mail.text).toContain(`Amount: ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(Number(placed.amountTotal))}`)
   })
 
   it('mails a German confirmation with net totals, VAT per rate and both addresses to a German customer', async () => {
@@ -396,7 +412,7 @@ describe('order confirmation texts', () => {
         orderNumber: '10042', lines: [{ label: 'Hache à fendre', productNumber: 'FS-31001', quantity: 2, unitPrice: 69, totalPrice: 138 }],
         positionPrice: 138, shippingCosts: 6.9, netPrice: 144.9, taxes: [{ rate: 19, tax: 27.53 }], totalPrice: 172.43,
         paymentMethod: 'Facture', shippingMethod: 'Standard', billingAddress: ['Camille Bois', '1 rue du Bois', '67000 Strasbourg', 'France'],
-        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07',
+        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07', bankTransfer: false,
       },
     })
     expect(mail.subject).toBe('Votre commande 10042 chez Waldwerk Forsttechnik')
@@ -406,5 +422,20 @@ describe('order confirmation texts', () => {
     expect(mail.text).toContain(`Total TTC\u00a0: ${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(172.43)}`)
     expect(mail.html).toContain('<html lang="fr">')
     expect(mail.html).toContain('Hache à fendre')
+    expect(mail.text).not.toContain('IBAN')
+  })
+
+  it('gives the account, the order number as reference and the amount for prepayment', () => {
+    const order = {
+      orderNumber: '10043', lines: [{ label: 'Spaltaxt', productNumber: 'FS-31001', quantity: 1, unitPrice: 69, totalPrice: 69 }],
+      positionPrice: 69, shippingCosts: 6.9, netPrice: 75.9, taxes: [{ rate: 19, tax: 14.42 }], totalPrice: 90.32,
+      paymentMethod: 'Vorkasse', shippingMethod: 'Standard', billingAddress: ['Max Holzer', 'Waldweg 1', '79098 Freiburg', 'Deutschland'],
+      shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: null, bankTransfer: true,
+    }
+    const mail = composeMail({ kind: 'order-confirmation', to: 'x@forst-test.example', name: 'Max Holzer', languageId: LANGUAGE_IDS.de, order })
+    expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00')
+    expect(mail.text).toContain('Verwendungszweck: 10043')
+    expect(mail.text).toContain(`Betrag: ${new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(90.32)}`)
+    expect(mail.html).toContain('Kontoinhaber:</strong> Waldwerk Forsttechnik GmbH')
   })
 })

@@ -18,6 +18,8 @@ export interface OrderMailData {
   contactPerson: string | null
   /** YYYY-MM-DD */
   desiredDeliveryDate: string | null
+  /** Paid by bank transfer in advance (prepayment): the mail gives the account to pay to. */
+  bankTransfer: boolean
 }
 
 interface OrderLabels {
@@ -40,7 +42,14 @@ interface OrderLabels {
   contactPerson: string
   desiredDeliveryDate: string
   articleNumber: string
+  transferIntro: string
+  accountHolder: string
+  reference: string
+  amount: string
 }
+
+/** The shop's bank account for prepayment (a demo account: the IBAN is the standard example, valid in form only). */
+export const SHOP_BANK_ACCOUNT = { holder: 'Waldwerk Forsttechnik GmbH', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' } as const
 
 export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
   de: {
@@ -49,6 +58,8 @@ export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
     grandTotal: 'Gesamtsumme inkl. MwSt.', paymentMethod: 'Zahlungsart', shippingMethod: 'Versandart', billingAddress: 'Rechnungsadresse',
     shippingAddress: 'Lieferadresse', sameAddress: 'wie Rechnungsadresse', comment: 'Ihr Kommentar', contactPerson: 'Ansprechpartner',
     desiredDeliveryDate: 'Wunschliefertermin', articleNumber: 'Art.-Nr.',
+    transferIntro: 'Bitte überweisen Sie den Gesamtbetrag auf unser Konto. Wir versenden, sobald die Zahlung eingegangen ist.',
+    accountHolder: 'Kontoinhaber', reference: 'Verwendungszweck', amount: 'Betrag',
   },
   en: {
     orderNumber: 'Order number', item: 'Item', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total',
@@ -56,6 +67,8 @@ export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
     grandTotal: 'Total incl. VAT', paymentMethod: 'Payment method', shippingMethod: 'Shipping method', billingAddress: 'Billing address',
     shippingAddress: 'Shipping address', sameAddress: 'same as billing address', comment: 'Your comment', contactPerson: 'Contact person',
     desiredDeliveryDate: 'Desired delivery date', articleNumber: 'Item no.',
+    transferIntro: 'Please transfer the total to our account. We ship as soon as the payment has arrived.',
+    accountHolder: 'Account holder', reference: 'Payment reference', amount: 'Amount',
   },
   fr: {
     orderNumber: 'Numéro de commande', item: 'Article', quantity: 'Quantité', unitPrice: 'Prix unitaire', total: 'Total',
@@ -63,6 +76,8 @@ export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
     grandTotal: 'Total TTC', paymentMethod: 'Mode de paiement', shippingMethod: 'Mode de livraison', billingAddress: 'Adresse de facturation',
     shippingAddress: 'Adresse de livraison', sameAddress: 'identique à l’adresse de facturation', comment: 'Votre commentaire',
     contactPerson: 'Personne à contacter', desiredDeliveryDate: 'Date de livraison souhaitée', articleNumber: 'Réf.',
+    transferIntro: 'Veuillez virer le montant total sur notre compte. Nous expédions dès réception du paiement.',
+    accountHolder: 'Titulaire du compte', reference: 'Référence du virement', amount: 'Montant',
   },
 }
 
@@ -110,6 +125,15 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
     ...(order.customerComment ? [[l.comment, order.customerComment] as [string, string]] : []),
   ]
   const shipping = order.shippingAddress ?? (order.shippingMethod ? [l.sameAddress] : null)
+  const transfer: Array<[string, string]> = order.bankTransfer
+    ? [
+        [l.accountHolder, SHOP_BANK_ACCOUNT.holder],
+        ['IBAN', SHOP_BANK_ACCOUNT.iban],
+        ['BIC', SHOP_BANK_ACCOUNT.bic],
+        [l.reference, order.orderNumber],
+        [l.amount, money(order.totalPrice)],
+      ]
+    : []
 
   const text = [
     `${l.orderNumber}${c} ${order.orderNumber}`,
@@ -120,6 +144,7 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
     ...totals.map(([label, value]) => `${label}${c} ${value}`),
     '',
     ...details.map(([label, value]) => `${label}${c} ${value}`),
+    ...(transfer.length ? ['', l.transferIntro, ...transfer.map(([label, value]) => `${label}${c} ${value}`)] : []),
     '',
     `${l.billingAddress}${c}`,
     ...order.billingAddress,
@@ -145,6 +170,13 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
     }),
     '</table>',
     ...details.map(([label, value]) => `<p style="margin:0 0 8px"><strong>${escapeHtml(label)}${c}</strong> ${escapeHtml(value)}</p>`),
+    ...(transfer.length
+      ? [
+          `<div style="margin:16px 0;padding:12px 16px;border:1px solid #ddd;border-radius:6px"><p style="margin:0 0 8px">${escapeHtml(l.transferIntro)}</p>`,
+          ...transfer.map(([label, value]) => `<p style="margin:0 0 4px"><strong>${escapeHtml(label)}${c}</strong> ${escapeHtml(value)}</p>`),
+          '</div>',
+        ]
+      : []),
     `<p style="margin:16px 0 8px"><strong>${escapeHtml(l.billingAddress)}</strong><br>${order.billingAddress.map(escapeHtml).join('<br>')}</p>`,
     ...(shipping ? [`<p style="margin:0 0 16px"><strong>${escapeHtml(l.shippingAddress)}</strong><br>${shipping.map(escapeHtml).join('<br>')}</p>`] : []),
   ]

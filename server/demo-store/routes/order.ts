@@ -58,6 +58,7 @@ export function orderMailData(order: JsonObject): OrderMailData {
     customerComment: typeof order.customerComment === 'string' ? order.customerComment : null,
     contactPerson: typeof custom.forst_contact_person === 'string' ? custom.forst_contact_person : null,
     desiredDeliveryDate: typeof custom.forst_desired_delivery_date === 'string' ? custom.forst_desired_delivery_date : null,
+    bankTransfer: payment?.technicalName === 'payment_prepayment',
   }
 }
 
