@@ -149,6 +149,11 @@ export interface OrderDetailView extends OrderSummary {
   paymentMethod?: string
   shippingMethod?: string
   deliveryTime?: OrderDeliveryTime
+  /** What the customer entered at the checkout for the delivery. */
+  contactPerson?: string
+  /** YYYY-MM-DD */
+  desiredDate?: string
+  comment?: string
 }
 
 export type OrderAddressView = Omit<AddressView, 'id' | 'countryId' | 'defaultBilling' | 'defaultShipping'>
@@ -349,7 +354,21 @@ export function orderDetailView(order: Order, paymentChangeable?: Record<string,
     paymentMethod: translatedName(transaction?.paymentMethod),
     shippingMethod: translatedName(shippingMethod),
     deliveryTime: deliveryTime(shippingMethod?.deliveryTime),
+    ...entered(order),
   }
+}
+
+/** The checkout's contact person, desired delivery date and comment of an order, those given. */
+function entered(order: Order): Pick<OrderDetailView, 'contactPerson' | 'desiredDate' | 'comment'> {
+  const fields = (order.customFields ?? {}) as { forst_contact_person?: unknown; forst_desired_delivery_date?: unknown }
+  const view: Pick<OrderDetailView, 'contactPerson' | 'desiredDate' | 'comment'> = {}
+  const contactPerson = text(fields.forst_contact_person)
+  const desiredDate = text(fields.forst_desired_delivery_date)
+  const comment = text(order.customerComment)
+  if (contactPerson) view.contactPerson = contactPerson
+  if (desiredDate && /^\d{4}-\d{2}-\d{2}$/.test(desiredDate)) view.desiredDate = desiredDate
+  if (comment) view.comment = comment
+  return view
 }
 
 // ------------------------------------------------------------------------------------------------

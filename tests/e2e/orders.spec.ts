@@ -26,6 +26,7 @@ async function placeOrder(
   account: Account,
   items: { number: string; quantity: number }[],
   paymentMethodId?: string,
+  orderBody: Record<string, unknown> = {},
 ): Promise<PlacedOrder> {
   const login = await storeCall(baseURL, 'POST', '/account/login', undefined, { username: account.email, password: account.password })
   const token = login.token
@@ -33,7 +34,7 @@ async function placeOrder(
   await storeCall(baseURL, 'POST', '/checkout/cart/line-item', token, {
     items: items.map((item) => ({ id: productId(item.number), referencedId: productId(item.number), type: 'product', quantity: item.quantity })),
   })
-  const order = await storeCall(baseURL, 'POST', '/checkout/order', token, {})
+  const order = await storeCall(baseURL, 'POST', '/checkout/order', token, orderBody)
   return { id: order.body.id as string, orderNumber: order.body.orderNumber as string }
 }
 
@@ -54,10 +55,20 @@ test.describe('orders in the account', () => {
     const account = await createCustomer(baseURL!)
     // The winch at 19 % and the printed manual at 7 %: two VAT rates.
     const first = await placeOrder(baseURL!, account, [{ number: 'FS-10001', quantity: 1 }])
-    const second = await placeOrder(baseURL!, account, [
-      { number: 'FS-10001', quantity: 2 },
-      { number: 'FS-95002', quantity: 1 },
-    ])
+    // Next Monday: never past, never a Sunday.
+    const monday = new Date()
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7))
+    const desiredDate = monday.toISOString().slice(0, 10)
+    const second = await placeOrder(
+      baseURL!,
+      account,
+      [
+        { number: 'FS-10001', quantity: 2 },
+        { number: 'FS-95002', quantity: 1 },
+      ],
+      undefined,
+      { customerComment: 'Bitte an Tor 2.\nZufahrt über den Waldweg.', customFields: { forst_contact_person: 'Ida Eiche', forst_desired_delivery_date: desiredDate } },
+    )
     await loggedIn(context, baseURL!, account)
 
     const list = await page.goto('/account/order')
@@ -90,6 +101,15 @@ test.describe('orders in the account', () => {
     const methods = page.getByRole('region', { name: t('de', 'account:orders.methods') })
     await expect(methods).toContainText(t('de', 'account:orders.deliveryTime'))
     await expect(methods).toContainText(/dauert bis zu \d+ (Tag|Tage|Woche|Wochen)/)
+    // What was entered at the checkout for the delivery.
+    const entered = page.getByRole('region', { name: t('de', 'account:orders.entered') })
+    await expect(entered).toContainText('Ida Eiche')
+    await expect(entered).toContainText(new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(`${desiredDate}T12:00:00Z`)))
+    await expect(entered.locator('dd').last()).toHaveText('Bitte an Tor 2.\nZufahrt über den Waldweg.', { useInnerText: true })
+    // An order without them has no such section.
+    await page.goto(`/account/order/details/${first.id}`)
+    await expect(page.getByRole('region', { name: t('de', 'account:orders.methods') })).toBeVisible()
+    await expect(page.getByRole('region', { name: t('de', 'account:orders.entered') })).toHaveCount(0)
   })
 
   test('reorder puts the lines back into the cart and goes to the cart page', async ({ page, context, baseURL }) => {

@@ -136,6 +136,31 @@ export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; 
             ) : null}
           </dl>
         </section>
+        {order.contactPerson || order.desiredDate || order.comment ? (
+          <section className="account-card" aria-labelledby="order-entered">
+            <h2 id="order-entered">{t('orders.entered')}</h2>
+            <dl className="account-facts">
+              {order.contactPerson ? (
+                <div>
+                  <dt>{t('orders.contactPerson')}</dt>
+                  <dd>{order.contactPerson}</dd>
+                </div>
+              ) : null}
+              {order.desiredDate ? (
+                <div>
+                  <dt>{t('orders.desiredDate')}</dt>
+                  <dd>{formatOrderDate(locale, `${order.desiredDate}T12:00:00Z`)}</dd>
+                </div>
+              ) : null}
+              {order.comment ? (
+                <div>
+                  <dt>{t('orders.comment')}</dt>
+                  <dd className="order-comment">{order.comment}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+        ) : null}
       </div>
       <div className="order-actions">
         {/* Changes the cart, so a POST (a link could be followed by prefetchers). */}
