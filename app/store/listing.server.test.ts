@@ -47,6 +47,21 @@ describe('card prices inside a price filter', () => {
   })
 })
 
+describe('a hit by its original article number', () => {
+  it('says which original number matched, on search cards and suggestions, and not for words that merely share digits', async () => {
+    const { context, request } = setup()
+    const byOriginal = await loadSearch(context, request, 'de', q('search=NO-100037'))
+    expect(byOriginal!.products.map((p) => [p.productNumber, p.matchedOriginal])).toEqual([['FS-70001', 'NO-100037']])
+    const suggestions = await loadSuggestions(context, request, 'de', 'wk 5001')
+    expect(suggestions.products[0]).toMatchObject({ productNumber: 'FS-80001', matchedOriginal: 'WK-5001' })
+    const byName = await loadSearch(context, request, 'de', q('search=Nordholz K 100'))
+    expect(byName!.products.length).toBeGreaterThan(0)
+    expect(byName!.products.filter((p) => p.matchedOriginal)).toEqual([])
+    const ownNumber = await loadSearch(context, request, 'de', q('search=FS-70001'))
+    expect(ownNumber!.products.filter((p) => p.matchedOriginal)).toEqual([])
+  })
+})
+
 describe('card prices with tiers', () => {
   it('shows the lowest tier as the "from" price, as Shopware\'s card does', async () => {
     const { context, request } = setup()

@@ -70,12 +70,15 @@ function availability(p: Partial<Product>): ListingProduct['availability'] {
 
 const compactNumber = (value: string) => value.toLowerCase().replace(/[\s._/-]+/g, '')
 
-/** Whether a search term names this article number (any word of it, 3 characters or more, ignoring case and separators). */
+/**
+ * Whether a search term names this article number: a word of it with a digit and 4 characters or
+ * more is part of the number, ignoring case and separators ("100" in "Nordholz K 100" names no number).
+ */
 function termNamesNumber(term: string, number: string): boolean {
   const compact = compactNumber(number)
   return term.split(/\s+/).some((word) => {
     const part = compactNumber(word)
-    return part.length >= 3 && compact.includes(part)
+    return part.length >= 4 && /\d/.test(part) && compact.includes(part)
   })
 }
 
