@@ -255,7 +255,7 @@ test('quick order: found products go in together, an unknown number stays in the
   await expect(lines).not.toHaveAttribute('aria-invalid', 'true')
 })
 
-test('quick order from a CSV file', async ({ page }, testInfo) => {
+test('quick order from a CSV file; a file line it could not add comes back as text, the file is not sent twice', async ({ page }, testInfo) => {
   await openCart(page, 'de', isNoJs(testInfo))
   await page.getByLabel(t('de', 'cart:quickOrder.fileLabel')).setInputFiles({
     name: 'bestellung.csv',
@@ -265,6 +265,19 @@ test('quick order from a CSV file', async ({ page }, testInfo) => {
   await page.getByRole('button', { name: t('de', 'cart:quickOrder.submit') }).click()
   await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toHaveValue('3')
   await expect(line(page, 'FS-41001.1')).toBeVisible()
+
+  // A file with an unknown number: its line comes back in the text field, and the file is no longer
+  // chosen, so sending the corrected lines does not add the file's other lines a second time.
+  const file = page.getByLabel(t('de', 'cart:quickOrder.fileLabel'))
+  await file.setInputFiles({ name: 'nachbestellung.csv', mimeType: 'text/csv', buffer: Buffer.from('FS-40001.1;3\r\nXX-777;2\r\n') })
+  await page.getByRole('button', { name: t('de', 'cart:quickOrder.submit') }).click()
+  await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toHaveValue('6')
+  await expect(page.getByLabel(t('de', 'cart:quickOrder.linesLabel'))).toHaveValue('XX-777 2')
+  expect(await file.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0)
+  await page.getByLabel(t('de', 'cart:quickOrder.linesLabel')).fill('FS-41001.1 1')
+  await page.getByRole('button', { name: t('de', 'cart:quickOrder.submit') }).click()
+  await expect(line(page, 'FS-41001.1').getByRole('spinbutton')).toHaveValue('2')
+  await expect(line(page, 'FS-40001.1').getByRole('spinbutton')).toHaveValue('6')
 })
 
 test('keyboard: change a quantity with Enter and remove a line; focus stays in the cart', async ({ page }, testInfo) => {

@@ -30,6 +30,9 @@ export function QuickOrderForm({ action, leftOver }: { action: string; leftOver?
   // the field is rendered anew with the lines, so the focus waits for the next frame.
   useEffect(() => {
     if (!leftOver) return
+    // The file's lines are in the cart or back in the field now: sent again, the found ones would go in twice.
+    const file = document.getElementById(fields.file.id)
+    if (file instanceof HTMLInputElement) file.value = ''
     const active = document.activeElement
     const form = document.getElementById(fields.lines.formId)
     if (active && active !== document.body && !form?.contains(active)) return
