@@ -33,4 +33,14 @@ describe('flash', () => {
     const second = flash(context, { type: 'danger', messageKey: 'b', persistent: true }, requestWith(first))
     expect(readFlash(requestWith(second), context).messages.map((m) => m.messageKey)).toEqual(['a', 'b'])
   })
+  it('stays a cookie a browser keeps (4 KB): the oldest messages give way to a large new one', () => {
+    const first = flash(context, { type: 'info', messageKey: 'a', values: { numbers: 'ZZ-1, '.repeat(170) } })
+    const large = { type: 'danger' as const, messageKey: 'b', values: { numbers: 'ZZ-1234567890, '.repeat(140) } }
+    const header = flash(context, large, requestWith(first))
+    expect(Buffer.byteLength(header)).toBeLessThanOrEqual(4000)
+    expect(readFlash(requestWith(header), context).messages.map((m) => m.messageKey)).toEqual(['b'])
+    expect(Buffer.byteLength(flash(context, large))).toBeLessThanOrEqual(4000)
+    const both = flash(context, { type: 'danger', messageKey: 'b', values: { numbers: 'ZZ-1, '.repeat(20) } }, requestWith(first))
+    expect(readFlash(requestWith(both), context).messages.map((m) => m.messageKey)).toEqual(['a', 'b'])
+  })
 })

@@ -7,6 +7,8 @@ type FlashContext = Pick<LoadContext, 'secureCookies' | 'sessionSecret'>
 const types: readonly NotificationType[] = ['info', 'success', 'warning', 'danger']
 // Several redirects in a row (e.g. login → account) may each add a message; the cookie must stay small.
 const MAX_MESSAGES = 5
+// Browsers keep a cookie of up to 4096 bytes, name and attributes included.
+const MAX_COOKIE_BYTES = 4000
 
 function isFlashMessage(value: unknown): value is FlashMessage {
   if (!value || typeof value !== 'object') return false
@@ -43,8 +45,14 @@ function encode(messages: FlashMessage[], secret: string): string {
  */
 export function flash(context: FlashContext, message: FlashMessage | FlashMessage[], request?: Request): string {
   const pending = request ? decode(readFlashCookie(request), context.sessionSecret) : []
-  const messages = [...pending, ...(Array.isArray(message) ? message : [message])].slice(-MAX_MESSAGES)
-  return serializeFlashCookie(context, encode(messages, context.sessionSecret))
+  let messages = [...pending, ...(Array.isArray(message) ? message : [message])].slice(-MAX_MESSAGES)
+  let cookie = serializeFlashCookie(context, encode(messages, context.sessionSecret))
+  // A browser drops a cookie over 4 KB, and every message with it: the oldest go first until it fits.
+  while (Buffer.byteLength(cookie) > MAX_COOKIE_BYTES && messages.length > 1) {
+    messages = messages.slice(1)
+    cookie = serializeFlashCookie(context, encode(messages, context.sessionSecret))
+  }
+  return cookie
 }
 
 /** The notifications waiting in the flash cookie, and the header that clears it (only when there was one). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
@@ -256,6 +257,21 @@ describe('cart page action', () => {
     const view = await loadCart(next.context, next.request, 'en')
     expect(view.lines.map((l) => l.productNumber)).toContain('FS-10001')
     expect(view.lines).toHaveLength(2)
+  })
+
+  it('quick order: left-over lines too many for a cookie fall back to notices that name the first ten', async () => {
+    // Random article numbers do not compress: 99 of them do not fit the draft cookie.
+    const unknown = Array.from({ length: 99 }, () => `ZZ-${randomBytes(40).toString('hex')}`)
+    const { context, request, body } = post({ intent: 'quick-order', lines: ['FS-10001 1', ...unknown].join('\n') })
+    const outcome = await cartAction(context, request, 'de', body)
+    if (outcome.type !== 'done') throw new Error(outcome.type)
+    const cookies = outcome.headers.getSetCookie()
+    expect(cookies.some((c) => c.startsWith('quick-order-draft='))).toBe(false)
+    const flashCookie = cookies.find((c) => c.startsWith('flash='))!
+    expect(Buffer.byteLength(flashCookie)).toBeLessThanOrEqual(4000)
+    const back = new Request('https://shop.example/checkout/cart', { headers: { Cookie: flashCookie.split(';')[0]! } })
+    const notFound = readFlash(back, context).messages.find((m) => m.messageKey === 'cart:messages.productNumbersNotFound')
+    expect(String(notFound?.values?.numbers)).toBe(`${unknown.slice(0, 10).join(', ')} …`)
   })
 
   it('answers invalid input for the form that sent it, without a store call', async () => {

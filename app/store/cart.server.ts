@@ -487,6 +487,11 @@ async function quickOrderItems(text: string, file: File | undefined) {
   return { items: [...typed.items, ...uploaded.items], fileProblem }
 }
 
+/** Article numbers for a notice, which travels in a cookie: the first ten, then "…". */
+function someOf(numbers: string[]): string {
+  return numbers.length > 10 ? `${numbers.slice(0, 10).join(', ')} …` : numbers.join(', ')
+}
+
 /**
  * The lines of a quick order the store could not take, as the form shows them again (one "number
  * quantity" per line), with why: nothing typed is lost when the rest went into the cart.
@@ -605,8 +610,8 @@ export async function cartAction(context: CartContext, request: Request, locale:
           return done()
         }
         if (notFound.length === 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumberNotFound', values: { number: notFound[0]! } })
-        if (notFound.length > 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumbersNotFound', values: { numbers: notFound.join(', ') } })
-        if (withVariants.length) messages.push({ type: 'warning', messageKey: 'cart:messages.productHasVariants', values: { numbers: withVariants.join(', ') } })
+        if (notFound.length > 1) messages.push({ type: 'danger', messageKey: 'cart:messages.productNumbersNotFound', values: { numbers: someOf(notFound) } })
+        if (withVariants.length) messages.push({ type: 'warning', messageKey: 'cart:messages.productHasVariants', values: { numbers: someOf(withVariants) } })
         return done()
       }
       default:
