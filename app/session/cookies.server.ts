@@ -60,6 +60,9 @@ function sign(value: string, secret: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url')
 }
 
+/** What a cookie may weigh, name and attributes included: browsers keep up to 4096 bytes. */
+export const MAX_COOKIE_BYTES = 4000
+
 /** A value signed with the session secret, so a cookie's content can be trusted when read back. */
 export function signValue(value: string, secret: string): string {
   return `${value}.${sign(value, secret)}`

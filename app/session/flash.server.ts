@@ -1,14 +1,12 @@
 import type { LoadContext } from '~/load-context'
 import type { FlashMessage, NotificationType } from '~/lib/shell-types'
-import { clearFlashCookie, readFlashCookie, serializeFlashCookie, signValue, unsignValue } from './cookies.server'
+import { clearFlashCookie, MAX_COOKIE_BYTES, readFlashCookie, serializeFlashCookie, signValue, unsignValue } from './cookies.server'
 
 type FlashContext = Pick<LoadContext, 'secureCookies' | 'sessionSecret'>
 
 const types: readonly NotificationType[] = ['info', 'success', 'warning', 'danger']
 // Several redirects in a row (e.g. login → account) may each add a message; the cookie must stay small.
 const MAX_MESSAGES = 5
-// Browsers keep a cookie of up to 4096 bytes, name and attributes included.
-const MAX_COOKIE_BYTES = 4000
 
 function isFlashMessage(value: unknown): value is FlashMessage {
   if (!value || typeof value !== 'object') return false

@@ -3,10 +3,7 @@ import { parse, serialize, type SerializeOptions } from 'cookie'
 import type { OrderDraft } from '~/forms/checkout'
 import type { LoadContext } from '~/load-context'
 import { localizePath, type Locale } from '~/lib/locale'
-import { signValue, unsignValue } from './cookies.server'
-
-// Browsers keep a cookie of up to 4096 bytes, name and attributes included.
-const MAX_COOKIE_BYTES = 4000
+import { MAX_COOKIE_BYTES, signValue, unsignValue } from './cookies.server'
 
 type DraftContext = Pick<LoadContext, 'secureCookies' | 'sessionSecret'>
 

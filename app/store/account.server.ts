@@ -222,6 +222,14 @@ export interface RegisterOptions {
 }
 
 /** Salutations and countries (with their states) for the registration form, in one round. */
+/**
+ * A country (or state) an address form offers: active, and one the store ships to. Any other would
+ * only be refused after the whole address was typed.
+ */
+export function isOfferedCountry(place: { active?: boolean | null; shippingAvailable?: boolean | null }): boolean {
+  return place.active !== false && place.shippingAvailable !== false
+}
+
 export async function loadRegisterOptions(context: AccountContext, request: Request, locale: Locale): Promise<RegisterOptions> {
   const store = getStore(context, request, locale)
   const [salutations, countries] = await Promise.all([
@@ -242,12 +250,12 @@ export async function loadRegisterOptions(context: AccountContext, request: Requ
       label: s.translated?.displayName ?? s.displayName ?? '',
     })),
     countries: (countries.data.elements ?? [])
-      .filter((c: Country) => c.active !== false && c.shippingAvailable !== false)
+      .filter(isOfferedCountry)
       .map((c: Country) => ({
         value: c.id,
         label: name(c as { translated?: { name?: string }; name?: string }),
         states: (c.states ?? [])
-          .filter((s) => s.active !== false)
+          .filter(isOfferedCountry)
           .map((s) => ({ value: s.id, label: name(s as { translated?: { name?: string }; name?: string }) })),
       })),
   }

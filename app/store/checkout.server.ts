@@ -14,6 +14,7 @@ import {
   addressView,
   loadCountries,
   loadSalutations,
+  orderEntries,
   text,
   translatedName,
   type AddressView,
@@ -467,7 +468,6 @@ function latest<T extends { createdAt?: string }>(items: T[] | undefined): T | u
 export function orderView(order: Order, paymentChangeable: boolean): OrderView {
   const delivery = latest(order.deliveries)
   const transaction = latest(order.transactions)
-  const fields = (order.customFields ?? {}) as Record<string, unknown>
   const price = order.price as Order['price'] & { positionPrice?: number; netPrice?: number }
   const billing = order.billingAddress ?? order.addresses?.find((a) => a.id === order.billingAddressId)
   const shippingAddress = (delivery as { shippingOrderAddress?: OrderAddress } | undefined)?.shippingOrderAddress
@@ -503,9 +503,7 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
     paymentState: paymentStateOf(transaction?.stateMachineState?.technicalName),
     paymentChangeable,
     email: text(order.orderCustomer?.email),
-    comment: text(order.customerComment),
-    contactPerson: text(fields.forst_contact_person),
-    desiredDate: text(fields.forst_desired_delivery_date),
+    ...orderEntries(order),
   }
 }
 

@@ -10,7 +10,7 @@ import { getT } from '~/i18n.server'
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb, FlashMessage, SeoData } from '~/lib/shell-types'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
-import { requireCustomer } from './account.server'
+import { isOfferedCountry, requireCustomer } from './account.server'
 import { addProducts, type CartContext } from './cart.server'
 import type { Store } from './client.server'
 import { errorCodes } from './errors.server'
@@ -354,21 +354,18 @@ export function orderDetailView(order: Order, paymentChangeable?: Record<string,
     paymentMethod: translatedName(transaction?.paymentMethod),
     shippingMethod: translatedName(shippingMethod),
     deliveryTime: deliveryTime(shippingMethod?.deliveryTime),
-    ...entered(order),
+    ...orderEntries(order),
   }
 }
 
-/** The checkout's contact person, desired delivery date and comment of an order, those given. */
-function entered(order: Order): Pick<OrderDetailView, 'contactPerson' | 'desiredDate' | 'comment'> {
+/** The contact person, desired delivery date (YYYY-MM-DD) and comment given at the checkout (success page and order details). */
+export function orderEntries(order: Pick<Order, 'customFields' | 'customerComment'>): { contactPerson?: string; desiredDate?: string; comment?: string } {
   const fields = (order.customFields ?? {}) as { forst_contact_person?: unknown; forst_desired_delivery_date?: unknown }
-  const view: Pick<OrderDetailView, 'contactPerson' | 'desiredDate' | 'comment'> = {}
-  const contactPerson = text(fields.forst_contact_person)
-  const desiredDate = text(fields.forst_desired_delivery_date)
-  const comment = text(order.customerComment)
-  if (contactPerson) view.contactPerson = contactPerson
-  if (desiredDate && /^\d{4}-\d{2}-\d{2}$/.test(desiredDate)) view.desiredDate = desiredDate
-  if (comment) view.comment = comment
-  return view
+  return {
+    comment: text(order.customerComment),
+    contactPerson: text(fields.forst_contact_person),
+    desiredDate: text(fields.forst_desired_delivery_date),
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -389,15 +386,11 @@ export async function loadCountries(store: Store): Promise<CountryOption[]> {
       sort: [{ field: 'position', order: 'ASC' }],
     },
   })
-  // As registration does (account.server.ts): a country the store does not ship to would only be
-  // refused after the whole address was typed.
-  return (data.elements ?? [])
-    .filter((c) => c.active !== false && c.shippingAvailable !== false)
-    .map((c) => ({
-      id: c.id,
-      name: translatedName(c) ?? c.id,
-      states: (c.states ?? []).filter((s) => s.active !== false).map((s) => ({ id: s.id, name: translatedName(s) ?? s.id })),
-    }))
+  return (data.elements ?? []).filter(isOfferedCountry).map((c) => ({
+    id: c.id,
+    name: translatedName(c) ?? c.id,
+    states: (c.states ?? []).filter(isOfferedCountry).map((s) => ({ id: s.id, name: translatedName(s) ?? s.id })),
+  }))
 }
 
 export async function loadAddresses(store: Store, customer: Customer): Promise<AddressView[]> {
