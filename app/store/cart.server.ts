@@ -74,6 +74,8 @@ export interface CartTotalsView {
   shippingCosts: number
   netPrice: number
   taxes: { rate: number; tax: number }[]
+  /** An intra-Community delivery to a business with a VAT id: no VAT, the total is the net sum (tax state `tax-free`). */
+  taxFree: boolean
   /** Including VAT. */
   totalPrice: number
 }
@@ -299,19 +301,38 @@ function promotionView(item: LineItem): CartPromotionView {
   return { id: item.id, label: item.label ?? '', code, totalPrice: money(item.price?.totalPrice) }
 }
 
+type StoredPrice = { calculatedTaxes?: Array<{ taxRate?: number; tax?: number }>; taxStatus?: string } | undefined
+
+/** VAT per rate (ascending) and whether the price is tax-free, for a cart's or an order's price. */
+function taxesOf(price: StoredPrice): Pick<CartTotalsView, 'taxes' | 'taxFree'> {
+  return {
+    taxes: (price?.calculatedTaxes ?? []).map((tax) => ({ rate: money(tax.taxRate), tax: money(tax.tax) })).sort((a, b) => a.rate - b.rate),
+    taxFree: price?.taxStatus === 'tax-free',
+  }
+}
+
 /** The totals the shopper sees: net positions, net shipping, VAT per rate (ascending), total incl. VAT. */
 export function cartTotals(cart: Pick<Cart, 'price' | 'deliveries'>): CartTotalsView {
   const price = cart.price
   const shippingCosts = (cart.deliveries ?? []).reduce((sum, delivery) => sum + money(delivery.shippingCosts?.totalPrice), 0)
-  const taxes = (price?.calculatedTaxes ?? [])
-    .map((tax) => ({ rate: money(tax.taxRate), tax: money(tax.tax) }))
-    .sort((a, b) => a.rate - b.rate)
   return {
     positionPrice: money(price?.positionPrice),
     shippingCosts: Math.round(shippingCosts * 100) / 100,
     netPrice: money(price?.netPrice),
-    taxes,
+    ...taxesOf(price),
     totalPrice: money(price?.totalPrice),
+  }
+}
+
+/** An order's totals (success page, order details), read like the cart's from what the order stored. */
+export function orderTotals(order: Schemas['Order']): CartTotalsView {
+  const price = order.price as (Schemas['Order']['price'] & { positionPrice?: number; netPrice?: number; taxStatus?: string }) | undefined
+  return {
+    positionPrice: money(order.positionPrice ?? price?.positionPrice),
+    shippingCosts: money(order.shippingTotal ?? (order.shippingCosts as { totalPrice?: number } | undefined)?.totalPrice),
+    netPrice: money(order.amountNet ?? price?.netPrice),
+    ...taxesOf(price),
+    totalPrice: money(order.amountTotal ?? price?.totalPrice),
   }
 }
 

@@ -8,7 +8,7 @@ import { localePrefix, localizePath, type Locale } from '~/lib/locale'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { signValue, unsignValue } from '~/session/cookies.server'
 import { sessionState, storefrontUrl, type SessionState } from './account.server'
-import { loadCart, type CartTotalsView, type CartView } from './cart.server'
+import { loadCart, orderTotals, type CartTotalsView, type CartView } from './cart.server'
 import { getStore, type Store } from './client.server'
 import {
   addressView,
@@ -468,7 +468,6 @@ function latest<T extends { createdAt?: string }>(items: T[] | undefined): T | u
 export function orderView(order: Order, paymentChangeable: boolean): OrderView {
   const delivery = latest(order.deliveries)
   const transaction = latest(order.transactions)
-  const price = order.price as Order['price'] & { positionPrice?: number; netPrice?: number }
   const billing = order.billingAddress ?? order.addresses?.find((a) => a.id === order.billingAddressId)
   const shippingAddress = (delivery as { shippingOrderAddress?: OrderAddress } | undefined)?.shippingOrderAddress
   return {
@@ -489,13 +488,7 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
         totalPrice: line.totalPrice ?? 0,
         isPromotion: line.type === 'promotion',
       })),
-    totals: {
-      positionPrice: price?.positionPrice ?? 0,
-      shippingCosts: order.shippingTotal ?? 0,
-      netPrice: price?.netPrice ?? order.amountNet ?? 0,
-      taxes: (price?.calculatedTaxes ?? []).map((t) => ({ rate: t.taxRate, tax: t.tax })).sort((a, b) => a.rate - b.rate),
-      totalPrice: order.amountTotal ?? price?.totalPrice ?? 0,
-    },
+    totals: orderTotals(order),
     billingAddress: orderAddress(billing),
     shippingAddress: orderAddress(shippingAddress),
     shippingMethod: delivery?.shippingMethod ? shippingMethodView(delivery.shippingMethod) : undefined,

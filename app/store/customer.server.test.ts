@@ -248,9 +248,10 @@ describe('order view models', () => {
       shippingCosts: 9.9,
       netPrice: 300,
       taxes: [
-        { rate: 19, tax: 55.6 },
         { rate: 7, tax: 1.4 },
+        { rate: 19, tax: 55.6 },
       ],
+      taxFree: false,
       totalPrice: 357,
     })
     expect(view.billingAddress?.street).toBe('Waldweg 1')

@@ -11,7 +11,7 @@ import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb, FlashMessage, SeoData } from '~/lib/shell-types'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { isOfferedCountry, requireCustomer } from './account.server'
-import { addProducts, type CartContext } from './cart.server'
+import { addProducts, orderTotals, type CartContext, type CartTotalsView } from './cart.server'
 import type { Store } from './client.server'
 import { errorCodes } from './errors.server'
 
@@ -142,8 +142,7 @@ export interface OrderDeliveryTime {
 
 export interface OrderDetailView extends OrderSummary {
   lines: OrderLineView[]
-  /** The same shape as the cart's totals (net positions, shipping, VAT per rate, total incl. VAT). */
-  totals: { positionPrice: number; shippingCosts: number; netPrice: number; taxes: { rate: number; tax: number }[]; totalPrice: number }
+  totals: CartTotalsView
   billingAddress?: OrderAddressView
   shippingAddress?: OrderAddressView
   paymentMethod?: string
@@ -336,19 +335,10 @@ export function orderDetailView(order: Order, paymentChangeable?: Record<string,
         totalPrice: item.totalPrice ?? calculated?.totalPrice ?? 0,
       }
     })
-  const price = order.price
   return {
     ...orderSummary(order, paymentChangeable),
     lines,
-    totals: {
-      positionPrice: order.positionPrice ?? price?.positionPrice ?? 0,
-      shippingCosts: order.shippingTotal ?? order.shippingCosts?.totalPrice ?? 0,
-      netPrice: order.amountNet ?? price?.netPrice ?? 0,
-      taxes: (price?.calculatedTaxes ?? [])
-        .map((tax) => ({ rate: tax.taxRate, tax: tax.tax }))
-        .sort((a, b) => b.rate - a.rate),
-      totalPrice: order.amountTotal ?? price?.totalPrice ?? 0,
-    },
+    totals: orderTotals(order),
     billingAddress: billing ? addressFields(billing as AddressLike) : undefined,
     shippingAddress: shipping ? addressFields(shipping as AddressLike) : undefined,
     paymentMethod: translatedName(transaction?.paymentMethod),

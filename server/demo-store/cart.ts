@@ -1,4 +1,4 @@
-import { country, countryState, shippingMethod, type ContextState } from './context'
+import { country, countryState, isCompanyTaxFree, shippingMethod, type ContextState } from './context'
 import type { Json, JsonObject } from './criteria'
 import type { Db } from './db'
 import { DEFAULT_MAX_PURCHASE, compact, listPriceOf, rowListPrice, type Serializer } from './entities'
@@ -273,6 +273,17 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
     errors[e.key] = cartError(e)
   }
   const context: ContextState = { ...state }
+  const customer = sessionCustomerRow(s, context)
+  const billingAddress = customer ? addressRow(s, customer, context.billingAddressId, customer.default_billing_address_id) : undefined
+  const shippingAddress = customer ? addressRow(s, customer, context.shippingAddressId, customer.default_shipping_address_id) : undefined
+  const countryRow = s.row('SELECT * FROM country WHERE id = ?', shippingAddress?.country_id ?? context.countryId)
+  const countryJson = countryRow ? country(s, countryRow) : null
+  // The context's tax state (TaxDetector): a tax-free cart's prices carry no taxes (QuantityPriceCalculator), and its
+  // amount is the net sum (AmountCalculator::calculateNetDeliveryAmount). The company tax-free amount is 0, so no
+  // threshold applies (CartRuleLoader::validateTaxFree).
+  const taxFree = isCompanyTaxFree(countryJson, customer
+    ? { company: customer.company, vatIds: customer.account_type === 'business' ? JSON.parse(String(customer.vat_ids ?? '[]')) as Json : null }
+    : null)
 
   // --- Products (ProductCartProcessor)
   const kept: StoredLineItem[] = []
@@ -315,7 +326,7 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
     const tier = [...tiers].reverse().find((t) => Number(t.quantity_start) <= quantity) ?? tiers[0]
     // ProductCartProcessor takes the list price of the tier that applies (a reseller's: the normal price).
     const listPrice = rowListPrice(tier)
-    const price = netPrice(Number(tier.price_net), quantity, [{ taxRate, percentage: 100 }])
+    const price = netPrice(Number(tier.price_net), quantity, taxFree ? [] : [{ taxRate, percentage: 100 }])
     const isDownload = r.is_download === 1
     const options = s.rows('SELECT o.translations, g.translations AS group_translations FROM product_option po JOIN property_group_option o ON o.id = po.option_id JOIN property_group g ON g.id = o.group_id WHERE po.product_id = ? ORDER BY g.position', r.id)
       .map((o) => {
@@ -434,10 +445,6 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
 
   // --- Deliveries (DeliveryProcessor, DeliveryCalculator); a cart of downloads only has none.
   const physicalLines = products.filter((p) => p.physical)
-  const customer = sessionCustomerRow(s, context)
-  const billingAddress = customer ? addressRow(s, customer, context.billingAddressId, customer.default_billing_address_id) : undefined
-  const shippingAddress = customer ? addressRow(s, customer, context.shippingAddressId, customer.default_shipping_address_id) : undefined
-  const countryRow = s.row('SELECT * FROM country WHERE id = ?', shippingAddress?.country_id ?? context.countryId)
   const stateRow = shippingAddress ? (shippingAddress.country_state_id ? s.row('SELECT * FROM country_state WHERE id = ?', shippingAddress.country_state_id) : undefined)
     : context.countryStateId ? s.row('SELECT * FROM country_state WHERE id = ?', context.countryStateId) : undefined
   const deliveries: JsonObject[] = []
@@ -479,7 +486,7 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
     }
     deliveries.push({
       deliveryDate,
-      location: compact({ country: countryRow ? country(s, countryRow) : null, state: stateRow ? countryState(s, stateRow) : null, apiAlias: 'cart_delivery_shipping_location' } as JsonObject),
+      location: compact({ country: countryJson, state: stateRow ? countryState(s, stateRow) : null, apiAlias: 'cart_delivery_shipping_location' } as JsonObject),
       positions: physicalLines.map((l) => ({ identifier: l.json.id, quantity: l.price.quantity, price: l.json.price, deliveryDate, apiAlias: 'cart_delivery_position' } as JsonObject)),
       shippingCosts: priceJson(shipping),
       shippingMethod: shippingMethod(s, String(method.id)),
@@ -496,7 +503,7 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
     addError({ key: `promotion-discount-deleted-${id}`, messageKey: 'promotion-discount-deleted', level: 0, block: false, message: `Discount ${p.name} has been removed`, parameters: { name: p.name, discountLineItemId: id } })
   }
 
-  // --- Amount (AmountCalculator, net, horizontal)
+  // --- Amount (AmountCalculator: net, horizontal; tax-free: the taxless prices sum to the same net and total)
   const lineItems = [...products.map((p) => p.json), ...discounts.map((d) => d.json)]
   const amount = cartAmount([...productPrices, ...discounts.map((d) => d.price)], shippingPrices)
 
@@ -544,7 +551,7 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
 
   const errorList = Object.values(errors)
   const price: JsonObject = {
-    netPrice: amount.netPrice, totalPrice: amount.totalPrice, positionPrice: amount.positionPrice, rawTotal: amount.rawTotal, taxStatus: 'net',
+    netPrice: amount.netPrice, totalPrice: amount.totalPrice, positionPrice: amount.positionPrice, rawTotal: amount.rawTotal, taxStatus: taxFree ? 'tax-free' : 'net',
     calculatedTaxes: amount.calculatedTaxes.map((t) => ({ ...t, apiAlias: 'cart_tax_calculated' })),
     taxRules: amount.taxRules.map((r) => ({ ...r, apiAlias: 'cart_tax_rule' })),
     apiAlias: 'cart_price',

@@ -127,13 +127,20 @@ export const VAT_ID_PATTERNS: Record<string, string> = {
   LU: 'LU\\d{8}', BE: 'BE0\\d{9}', IT: 'IT\\d{11}', NL: 'NL\\d{9}B\\d{2}', PL: 'PL\\d{10}', CZ: 'CZ\\d{8,10}', DK: 'DK\\d{8}', SE: 'SE\\d{12}',
 }
 
+/**
+ * The shop's own country. Its deliveries carry VAT whoever buys; every other EU country has "tax-free for
+ * companies" switched on (Country.companyTax), as a German shop selling to EU businesses configures it.
+ */
+export const HOME_COUNTRY_ISO = 'DE'
+
 export function country(s: Serializer, r: Record<string, string | number | null>, states?: JsonObject[]): JsonObject {
   const t = s.translate(r.translations)
   return compact({
     id: r.id, name: t.name, iso: r.iso, iso3: r.iso3, position: r.position, active: true, shippingAvailable: r.shipping_available === 1,
     displayStateInRegistration: r.iso === 'DE' || r.iso === 'AT' || r.iso === 'CH', forceStateInRegistration: false,
     // Business accounts must name a VAT id in the country's format (the shop is B2B only).
-    checkVatIdPattern: VAT_ID_PATTERNS[String(r.iso)] !== undefined, vatIdPattern: VAT_ID_PATTERNS[String(r.iso)] ?? null, vatIdRequired: true, customerTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 }, companyTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 },
+    checkVatIdPattern: VAT_ID_PATTERNS[String(r.iso)] !== undefined, vatIdPattern: VAT_ID_PATTERNS[String(r.iso)] ?? null, vatIdRequired: true, customerTax: { enabled: false, currencyId: CURRENCY_EUR_ID, amount: 0 },
+    companyTax: { enabled: r.is_eu === 1 && r.iso !== HOME_COUNTRY_ISO, currencyId: CURRENCY_EUR_ID, amount: 0 },
     postalCodeRequired: true, checkPostalCodePattern: r.postal_code_pattern !== null, checkAdvancedPostalCodePattern: false,
     defaultPostalCodePattern: r.postal_code_pattern, isEu: r.is_eu === 1,
     addressFormat: [[ 'address/company', 'symbol/dash', 'address/department' ], [ 'address/first_name', 'address/last_name' ], [ 'address/street' ], [ 'address/zipcode', 'address/city' ], [ 'address/country' ]] as unknown as JsonObject,
@@ -149,6 +156,22 @@ export function countryState(s: Serializer, r: Record<string, string | number | 
   } as JsonObject
 }
 
+/**
+ * TaxDetector::isCompanyTaxFree (6.7: the pattern is case-sensitive): the shipping country has "tax-free for
+ * companies" on, and the customer names a company and VAT ids that all match the country's pattern.
+ * `customer` is the Customer entity (vatIds null for a private account).
+ */
+export function isCompanyTaxFree(shippingCountry: JsonObject | null, customer: JsonObject | null): boolean {
+  const companyTax = shippingCountry?.companyTax as { enabled?: boolean } | undefined
+  if (!companyTax?.enabled || !customer?.company) return false
+  const vatIds = (Array.isArray(customer.vatIds) ? customer.vatIds : []).filter((id) => typeof id === 'string' && id !== '') as string[]
+  if (vatIds.length === 0) return false
+  const pattern = shippingCountry?.vatIdPattern
+  if (typeof pattern !== 'string' || pattern === '' || shippingCountry?.checkVatIdPattern !== true) return true
+  const regex = new RegExp(`^${pattern}$`)
+  return vatIds.every((id) => regex.test(id))
+}
+
 /** The SalesChannelContext body of GET /context. */
 export function salesChannelContext(s: Serializer, token: string, state: ContextState, customer: JsonObject | null = null): JsonObject {
   const groups = Object.fromEntries(s.rows('SELECT * FROM customer_group').map((g) => [String(g.id), customerGroup(s, g)]))
@@ -157,6 +180,20 @@ export function salesChannelContext(s: Serializer, token: string, state: Context
   const language = s.row('SELECT * FROM language WHERE id = ?', s.languageId)
   const rounding = { decimals: 2, interval: 0.01, roundForNet: true, apiAlias: 'shopware_core_framework_data_abstraction_layer_pricing_cash_rounding_config' }
   const taxRules = s.rows('SELECT * FROM tax ORDER BY position').map((t) => ({ taxRate: t.rate, name: t.name }))
+  // A logged-in customer's location is the active shipping address (ShippingLocation::createFromAddress).
+  const shippingLocation: JsonObject = customer?.activeShippingAddress
+    ? compact({
+      country: (customer.activeShippingAddress as JsonObject).country,
+      state: (customer.activeShippingAddress as JsonObject).countryState ?? null,
+      address: customer.activeShippingAddress,
+      apiAlias: 'cart_delivery_shipping_location',
+    } as JsonObject)
+    : compact({
+      country: countryRow ? country(s, countryRow) : null,
+      state: stateRow ? countryState(s, stateRow) : null,
+      address: null,
+      apiAlias: 'cart_delivery_shipping_location',
+    } as JsonObject)
   return {
     token,
     currentCustomerGroup: groups[s.customerGroupId] ?? groups[CUSTOMER_GROUP_IDS.standard],
@@ -176,24 +213,11 @@ export function salesChannelContext(s: Serializer, token: string, state: Context
     customer,
     paymentMethod: paymentMethod(s, state.paymentMethodId),
     shippingMethod: shippingMethod(s, state.shippingMethodId),
-    // A logged-in customer's location is the active shipping address (ShippingLocation::createFromAddress).
-    shippingLocation: customer?.activeShippingAddress
-      ? compact({
-        country: (customer.activeShippingAddress as JsonObject).country,
-        state: (customer.activeShippingAddress as JsonObject).countryState ?? null,
-        address: customer.activeShippingAddress,
-        apiAlias: 'cart_delivery_shipping_location',
-      } as JsonObject)
-      : compact({
-        country: countryRow ? country(s, countryRow) : null,
-        state: stateRow ? countryState(s, stateRow) : null,
-        address: null,
-        apiAlias: 'cart_delivery_shipping_location',
-      } as JsonObject),
+    shippingLocation,
     context: {
       versionId: '0fa91ce3e96a4bc2be4bd9ce752c3425', currencyId: state.currencyId, currencyFactor: 1, currencyPrecision: 2,
       languageIdChain: s.chain, scope: 'user', source: { type: 'sales-channel', salesChannelId: SALES_CHANNEL_ID },
-      taxState: 'net', useCache: true, rounding, considerInheritance: false, apiAlias: 'context',
+      taxState: isCompanyTaxFree(shippingLocation.country as JsonObject | null, customer) ? 'tax-free' : 'net', useCache: true, rounding, considerInheritance: false, apiAlias: 'context',
     },
     itemRounding: rounding,
     totalRounding: rounding,

@@ -351,6 +351,77 @@ describe('POST /checkout/order', () => {
   })
 })
 
+describe('intra-Community supply (TaxDetector: tax-free for companies outside the shop\'s country)', () => {
+  const FRANCE = sid('country:FR')
+  const strasbourg = { street: '1 rue du Bois', zipcode: '67000', city: 'Strasbourg', countryId: FRANCE }
+  const freiburg = { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID }
+  const frenchBusiness = (overrides: Json = {}): Json => ({
+    accountType: 'business', company: 'Bois Camille SARL', vatIds: ['FR12345678901'], billingAddress: strasbourg,
+    customFields: { forst_company_type: 'gmbh' }, ...overrides,
+  })
+
+  async function cartOf(token: string): Promise<Json> {
+    return (await store.call('GET', '/checkout/cart', { token })).body as Json
+  }
+
+  it('delivers to a French business with a VAT id without VAT: context, cart, order and mail say tax-free', async () => {
+    const email = uniqueEmail('intra-eu')
+    const { token } = await registerGuest(frenchBusiness({ email }), LANGUAGE_IDS.en)
+    const context = (await store.call('GET', '/context', { token })).body as Json
+    expect((context.context as Json).taxState).toBe('tax-free')
+    expect(((context.shippingLocation as Json).country as Json).companyTax).toMatchObject({ enabled: true })
+
+    const cart = await addToCart(token, [[AXE, 2]], LANGUAGE_IDS.en)
+    const price = cart.price as Json
+    expect(price).toMatchObject({ taxStatus: 'tax-free', calculatedTaxes: [], taxRules: [] })
+    expect(price.totalPrice).toBe(price.netPrice)
+    expect(Number(price.netPrice)).toBeGreaterThan(Number(price.positionPrice))
+    const line = (cart.lineItems as Json[])[0]
+    expect(line.price).toMatchObject({ calculatedTaxes: [], taxRules: [] })
+    expect((line.priceDefinition as Json).taxRules).toEqual([{ taxRate: 19, percentage: 100 }])
+    expect(((cart.deliveries as Json[])[0].shippingCosts as Json).calculatedTaxes).toEqual([])
+
+    const response = await order(token, {}, LANGUAGE_IDS.en)
+    expect(response.status).toBe(200)
+    const placed = response.body as Json
+    expect(placed).toMatchObject({ taxStatus: 'tax-free', price: { taxStatus: 'tax-free', calculatedTaxes: [] } })
+    expect(placed.amountTotal).toBe(placed.amountNet)
+    const mail = await mailTo(email, String(placed.orderNumber))
+    expect(mail.text).toContain(`VAT 0%: ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(0)}`)
+    expect(mail.text).toContain(`Total (without VAT): ${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(Number(placed.amountTotal))}`)
+    expect(mail.text).toContain('Customer’s VAT ID: FR12345678901')
+    expect(mail.text).not.toContain('plus 19% VAT')
+  })
+
+  it('charges VAT when the goods stay in Germany, for a private buyer, and for a German business', async () => {
+    // RegisterRoute checks the VAT ids against the shipping address's country when there is one.
+    const shippedHome = await registerGuest(frenchBusiness({ shippingAddress: freiburg, vatIds: ['DE123456789'] }))
+    const privateBuyer = await registerGuest({ billingAddress: strasbourg })
+    const german = await login()
+    for (const token of [shippedHome.token, privateBuyer.token, german]) {
+      expect(((await store.call('GET', '/context', { token })).body as Json).context).toMatchObject({ taxState: 'net' })
+      await addToCart(token, [[AXE, 1]])
+      const price = (await cartOf(token)).price as Json
+      expect(price.taxStatus).toBe('net')
+      expect((price.calculatedTaxes as Json[]).map((t) => t.taxRate)).toEqual([19])
+      expect(Number(price.totalPrice)).toBeGreaterThan(Number(price.netPrice))
+    }
+  })
+
+  it('follows the session\'s shipping address: VAT for goods sent to Germany, none for goods sent to France', async () => {
+    const { token, customer } = await registerGuest(frenchBusiness())
+    await addToCart(token, [[AXE, 1]])
+    expect(((await cartOf(token)).price as Json).taxStatus).toBe('tax-free')
+    const created = await store.call('POST', '/account/address', { token, body: { firstName: 'Camille', lastName: 'Bois', ...freiburg } })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    expect((await store.call('PATCH', '/context', { token, body: { shippingAddressId: (created.body as Json).id } })).status).toBe(200)
+    const taxed = (await cartOf(token)).price as Json
+    expect(taxed).toMatchObject({ taxStatus: 'net', calculatedTaxes: [expect.objectContaining({ taxRate: 19 })] })
+    expect((await store.call('PATCH', '/context', { token, body: { shippingAddressId: customer.defaultBillingAddressId } })).status).toBe(200)
+    expect(((await cartOf(token)).price as Json)).toMatchObject({ taxStatus: 'tax-free', calculatedTaxes: [] })
+  })
+})
+
 describe('POST /order', () => {
   it('lists only the session customer\'s orders, newest first, with paymentChangeable', async () => {
     const guest = await registerGuest()
@@ -412,7 +483,7 @@ describe('order confirmation texts', () => {
         orderNumber: '10042', lines: [{ label: 'Hache à fendre', productNumber: 'FS-31001', quantity: 2, unitPrice: 69, totalPrice: 138 }],
         positionPrice: 138, shippingCosts: 6.9, netPrice: 144.9, taxes: [{ rate: 19, tax: 27.53 }], totalPrice: 172.43,
         paymentMethod: 'Facture', shippingMethod: 'Standard', billingAddress: ['Camille Bois', '1 rue du Bois', '67000 Strasbourg', 'France'],
-        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07', bankTransfer: false,
+        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: '2030-01-07', bankTransfer: false, taxFreeVatId: null,
       },
     })
     expect(mail.subject).toBe('Votre commande 10042 chez Waldwerk Forsttechnik')
@@ -425,12 +496,30 @@ describe('order confirmation texts', () => {
     expect(mail.text).not.toContain('IBAN')
   })
 
+  it('names the tax exemption and the customer\'s VAT id for an intra-Community supply, without a VAT amount', () => {
+    const mail = composeMail({
+      kind: 'order-confirmation', to: 'x@forst-test.example', name: 'Camille Bois', languageId: LANGUAGE_IDS.fr,
+      order: {
+        orderNumber: '10044', lines: [{ label: 'Hache à fendre', productNumber: 'FS-31001', quantity: 2, unitPrice: 69, totalPrice: 138 }],
+        positionPrice: 138, shippingCosts: 6.9, netPrice: 144.9, taxes: [], totalPrice: 144.9, taxFreeVatId: 'FR12345678901',
+        paymentMethod: 'Facture', shippingMethod: 'Standard', billingAddress: ['Bois Camille SARL', '1 rue du Bois', '67000 Strasbourg', 'France'],
+        shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: null, bankTransfer: false,
+      },
+    })
+    const euro = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n)
+    expect(mail.text).toContain(`TVA 0\u00a0%\u00a0: ${euro(0)}`)
+    expect(mail.text).toContain(`Total (hors TVA)\u00a0: ${euro(144.9)}`)
+    expect(mail.text).toContain('Livraison intracommunautaire exonérée de TVA (art.\u00a0138 de la directive TVA). Numéro de TVA du client\u00a0: FR12345678901')
+    expect(mail.html).toContain('Numéro de TVA du client\u00a0: FR12345678901')
+    expect(mail.text).not.toContain('TTC')
+  })
+
   it('gives the account, the order number as reference and the amount for prepayment', () => {
     const order = {
       orderNumber: '10043', lines: [{ label: 'Spaltaxt', productNumber: 'FS-31001', quantity: 1, unitPrice: 69, totalPrice: 69 }],
       positionPrice: 69, shippingCosts: 6.9, netPrice: 75.9, taxes: [{ rate: 19, tax: 14.42 }], totalPrice: 90.32,
       paymentMethod: 'Vorkasse', shippingMethod: 'Standard', billingAddress: ['Max Holzer', 'Waldweg 1', '79098 Freiburg', 'Deutschland'],
-      shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: null, bankTransfer: true,
+      shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: null, bankTransfer: true, taxFreeVatId: null,
     }
     const mail = composeMail({ kind: 'order-confirmation', to: 'x@forst-test.example', name: 'Max Holzer', languageId: LANGUAGE_IDS.de, order })
     expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00')

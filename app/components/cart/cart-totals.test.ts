@@ -28,10 +28,11 @@ describe('cart totals', () => {
         { rate: 7, tax: 0.63 },
         { rate: 19, tax: 480.7 },
       ],
+      taxFree: false,
       totalPrice: 3023.23,
     })
     // A virtual cart has no deliveries: no shipping.
-    expect(cartTotals({ price: undefined, deliveries: [] } as never)).toEqual({ positionPrice: 0, shippingCosts: 0, netPrice: 0, taxes: [], totalPrice: 0 })
+    expect(cartTotals({ price: undefined, deliveries: [] } as never)).toEqual({ positionPrice: 0, shippingCosts: 0, netPrice: 0, taxes: [], taxFree: false, totalPrice: 0 })
   })
 
   it('lists the rows the way an invoice reads, one VAT row per rate', () => {
@@ -44,6 +45,21 @@ describe('cart totals', () => {
       ['totals.total', {}, 3023.23],
     ])
     expect(totalsRows(cartTotals(cart), 'de', 'subtotal')).toEqual([{ key: 'totals.subtotal', amount: 2531.9, kind: 'subtotal' }])
+  })
+
+  it('names 0 % VAT and a total without VAT for a tax-free delivery (tax state tax-free)', () => {
+    const taxFree = {
+      price: { netPrice: 2541.9, totalPrice: 2541.9, positionPrice: 2531.9, rawTotal: 2541.9, taxStatus: 'tax-free', calculatedTaxes: [] },
+      deliveries: [{ shippingCosts: { unitPrice: 10, totalPrice: 10, quantity: 1 } }],
+    } as never
+    expect(cartTotals(taxFree)).toMatchObject({ taxes: [], taxFree: true, totalPrice: 2541.9 })
+    expect(totalsRows(cartTotals(taxFree), 'de').map((r) => [r.key, r.amount])).toEqual([
+      ['totals.positions', 2531.9],
+      ['totals.shipping', 10],
+      ['totals.net', 2541.9],
+      ['totals.taxFree', 0],
+      ['totals.totalTaxFree', 2541.9],
+    ])
   })
 
   it('writes a reduced rate the way the page language does', () => {

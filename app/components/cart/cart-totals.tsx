@@ -19,16 +19,20 @@ export function formatRate(locale: Locale, rate: number): string {
 
 /**
  * The rows of the totals block, in the order a B2B invoice reads: net positions, shipping (net),
- * the net sum, VAT per rate, the total including VAT. `subtotal` is the side cart's short form.
+ * the net sum, VAT per rate, the total including VAT. A tax-free delivery names its 0 % VAT, as its
+ * invoice must. `subtotal` is the side cart's short form.
  */
 export function totalsRows(totals: CartTotalsView, locale: Locale, variant: 'full' | 'subtotal' = 'full'): TotalsRow[] {
   if (variant === 'subtotal') return [{ key: 'totals.subtotal', amount: totals.positionPrice, kind: 'subtotal' }]
+  const vat: TotalsRow[] = totals.taxFree
+    ? [{ key: 'totals.taxFree', amount: 0, kind: 'tax' }]
+    : totals.taxes.map((tax) => ({ key: 'totals.tax', values: { rate: formatRate(locale, tax.rate) }, amount: tax.tax, kind: 'tax' }))
   return [
     { key: 'totals.positions', amount: totals.positionPrice, kind: 'net' },
     { key: 'totals.shipping', amount: totals.shippingCosts, kind: 'shipping' },
     { key: 'totals.net', amount: totals.netPrice, kind: 'net' },
-    ...totals.taxes.map((tax): TotalsRow => ({ key: 'totals.tax', values: { rate: formatRate(locale, tax.rate) }, amount: tax.tax, kind: 'tax' })),
-    { key: 'totals.total', amount: totals.totalPrice, kind: 'total' },
+    ...vat,
+    { key: totals.taxFree ? 'totals.totalTaxFree' : 'totals.total', amount: totals.totalPrice, kind: 'total' },
   ]
 }
 
@@ -61,11 +65,13 @@ export function CartTotals({
       ))}
     </dl>
   )
-  if (variant === 'full') return list
+  if (variant === 'full' && !totals.taxFree) return list
   return (
-    <div className="cart-totals-subtotal">
+    <div className={variant === 'full' ? 'cart-totals-block' : 'cart-totals-subtotal'}>
       {list}
-      <p className="cart-totals-note">{t('totals.subtotalNote')}</p>
+      <p className="cart-totals-note">
+        {t(variant === 'full' ? 'totals.taxFreeNote' : totals.taxFree ? 'totals.subtotalNoteTaxFree' : 'totals.subtotalNote')}
+      </p>
     </div>
   )
 }

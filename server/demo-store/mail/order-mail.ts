@@ -8,6 +8,8 @@ export interface OrderMailData {
   shippingCosts: number
   netPrice: number
   taxes: Array<{ rate: number; tax: number }>
+  /** The customer's VAT id when the delivery is tax-free (intra-Community supply to a business), else null. */
+  taxFreeVatId: string | null
   totalPrice: number
   paymentMethod: string
   shippingMethod: string | null
@@ -32,7 +34,10 @@ interface OrderLabels {
   shipping: string
   net: string
   vat: string
+  vatFree: string
   grandTotal: string
+  grandTotalTaxFree: string
+  taxFreeNote: string
   paymentMethod: string
   shippingMethod: string
   billingAddress: string
@@ -54,8 +59,9 @@ export const SHOP_BANK_ACCOUNT = { holder: 'Waldwerk Forsttechnik GmbH', iban: '
 export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
   de: {
     orderNumber: 'Bestellnummer', item: 'Artikel', quantity: 'Menge', unitPrice: 'Einzelpreis', total: 'Summe',
-    positions: 'Warenwert (netto)', shipping: 'Versandkosten (netto)', net: 'Gesamtsumme netto', vat: 'zzgl. {rate} % MwSt.',
-    grandTotal: 'Gesamtsumme inkl. MwSt.', paymentMethod: 'Zahlungsart', shippingMethod: 'Versandart', billingAddress: 'Rechnungsadresse',
+    positions: 'Warenwert (netto)', shipping: 'Versandkosten (netto)', net: 'Gesamtsumme netto', vat: 'zzgl. {rate} % MwSt.', vatFree: 'Umsatzsteuer 0 %',
+    grandTotal: 'Gesamtsumme inkl. MwSt.', grandTotalTaxFree: 'Gesamtsumme (ohne USt.)',
+    taxFreeNote: 'Steuerfreie innergemeinschaftliche Lieferung (§\u00a04 Nr.\u00a01b UStG). USt-IdNr. des Kunden: {vatId}', paymentMethod: 'Zahlungsart', shippingMethod: 'Versandart', billingAddress: 'Rechnungsadresse',
     shippingAddress: 'Lieferadresse', sameAddress: 'wie Rechnungsadresse', comment: 'Ihr Kommentar', contactPerson: 'Ansprechpartner',
     desiredDeliveryDate: 'Wunschliefertermin', articleNumber: 'Art.-Nr.',
     transferIntro: 'Bitte überweisen Sie den Gesamtbetrag auf unser Konto. Wir versenden, sobald die Zahlung eingegangen ist.',
@@ -63,8 +69,9 @@ export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
   },
   en: {
     orderNumber: 'Order number', item: 'Item', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total',
-    positions: 'Subtotal (net)', shipping: 'Shipping (net)', net: 'Total net', vat: 'plus {rate}% VAT',
-    grandTotal: 'Total incl. VAT', paymentMethod: 'Payment method', shippingMethod: 'Shipping method', billingAddress: 'Billing address',
+    positions: 'Subtotal (net)', shipping: 'Shipping (net)', net: 'Total net', vat: 'plus {rate}% VAT', vatFree: 'VAT 0%',
+    grandTotal: 'Total incl. VAT', grandTotalTaxFree: 'Total (without VAT)',
+    taxFreeNote: 'Tax-exempt intra-Community supply (Art. 138 VAT Directive). Customer’s VAT ID: {vatId}', paymentMethod: 'Payment method', shippingMethod: 'Shipping method', billingAddress: 'Billing address',
     shippingAddress: 'Shipping address', sameAddress: 'same as billing address', comment: 'Your comment', contactPerson: 'Contact person',
     desiredDeliveryDate: 'Desired delivery date', articleNumber: 'Item no.',
     transferIntro: 'Please transfer the total to our account. We ship as soon as the payment has arrived.',
@@ -72,8 +79,9 @@ export const ORDER_MAIL_LABELS: Record<LanguageKey, OrderLabels> = {
   },
   fr: {
     orderNumber: 'Numéro de commande', item: 'Article', quantity: 'Quantité', unitPrice: 'Prix unitaire', total: 'Total',
-    positions: 'Sous-total (HT)', shipping: 'Frais de port (HT)', net: 'Total HT', vat: 'TVA {rate}\u00a0%',
-    grandTotal: 'Total TTC', paymentMethod: 'Mode de paiement', shippingMethod: 'Mode de livraison', billingAddress: 'Adresse de facturation',
+    positions: 'Sous-total (HT)', shipping: 'Frais de port (HT)', net: 'Total HT', vat: 'TVA {rate}\u00a0%', vatFree: 'TVA 0\u00a0%',
+    grandTotal: 'Total TTC', grandTotalTaxFree: 'Total (hors TVA)',
+    taxFreeNote: 'Livraison intracommunautaire exonérée de TVA (art.\u00a0138 de la directive TVA). Numéro de TVA du client\u00a0: {vatId}', paymentMethod: 'Mode de paiement', shippingMethod: 'Mode de livraison', billingAddress: 'Adresse de facturation',
     shippingAddress: 'Adresse de livraison', sameAddress: 'identique à l’adresse de facturation', comment: 'Votre commentaire',
     contactPerson: 'Personne à contacter', desiredDeliveryDate: 'Date de livraison souhaitée', articleNumber: 'Réf.',
     transferIntro: 'Veuillez virer le montant total sur notre compte. Nous expédions dès réception du paiement.',
@@ -114,9 +122,12 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
     [l.positions, money(order.positionPrice)],
     [l.shipping, money(order.shippingCosts)],
     [l.net, money(order.netPrice)],
-    ...order.taxes.map((t): [string, string] => [l.vat.replace('{rate}', formatRate(language, t.rate)), money(t.tax)]),
-    [l.grandTotal, money(order.totalPrice)],
+    ...(order.taxFreeVatId !== null
+      ? [[l.vatFree, money(0)] as [string, string]]
+      : order.taxes.map((t): [string, string] => [l.vat.replace('{rate}', formatRate(language, t.rate)), money(t.tax)])),
+    [order.taxFreeVatId !== null ? l.grandTotalTaxFree : l.grandTotal, money(order.totalPrice)],
   ]
+  const taxFreeNote = order.taxFreeVatId !== null ? l.taxFreeNote.replace('{vatId}', order.taxFreeVatId) : null
   const details: Array<[string, string]> = [
     [l.paymentMethod, order.paymentMethod],
     ...(order.shippingMethod ? [[l.shippingMethod, order.shippingMethod] as [string, string]] : []),
@@ -142,6 +153,7 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
       `${line.quantity} × ${line.label}${line.productNumber ? ` (${l.articleNumber} ${line.productNumber})` : ''} — ${l.unitPrice} ${money(line.unitPrice)}, ${l.total} ${money(line.totalPrice)}`),
     '',
     ...totals.map(([label, value]) => `${label}${c} ${value}`),
+    ...(taxFreeNote ? [taxFreeNote] : []),
     '',
     ...details.map(([label, value]) => `${label}${c} ${value}`),
     ...(transfer.length ? ['', l.transferIntro, ...transfer.map(([label, value]) => `${label}${c} ${value}`)] : []),
@@ -169,6 +181,7 @@ export function orderSection(language: LanguageKey, order: OrderMailData): { tex
       return `<tr><td style="${cell}">${open}${escapeHtml(label)}${close}</td><td style="${num}">${open}${escapeHtml(value)}${close}</td></tr>`
     }),
     '</table>',
+    ...(taxFreeNote ? [`<p style="margin:0 0 16px">${escapeHtml(taxFreeNote)}</p>`] : []),
     ...details.map(([label, value]) => `<p style="margin:0 0 8px"><strong>${escapeHtml(label)}${c}</strong> ${escapeHtml(value)}</p>`),
     ...(transfer.length
       ? [

@@ -43,6 +43,7 @@ export function orderMailData(order: JsonObject): OrderMailData {
   const billing = order.billingAddress as JsonObject | undefined
   const shipping = delivery?.shippingOrderAddress as JsonObject | undefined
   const custom = (order.customFields ?? {}) as JsonObject
+  const vatIds = ((order.orderCustomer as JsonObject | undefined)?.vatIds ?? []) as string[]
   const name = (entity: JsonObject | undefined) => String((entity?.translated as JsonObject | undefined)?.name ?? entity?.name ?? '')
   return {
     orderNumber: String(order.orderNumber),
@@ -52,6 +53,7 @@ export function orderMailData(order: JsonObject): OrderMailData {
     })),
     positionPrice: Number(price.positionPrice), shippingCosts: Number(order.shippingTotal ?? 0), netPrice: Number(price.netPrice),
     taxes: (price.calculatedTaxes as JsonObject[]).map((t) => ({ rate: Number(t.taxRate), tax: Number(t.tax) })), totalPrice: Number(price.totalPrice),
+    taxFreeVatId: price.taxStatus === 'tax-free' ? vatIds.join(', ') : null,
     paymentMethod: name(payment), shippingMethod: shippingMethod ? name(shippingMethod) : null,
     billingAddress: addressLines(billing),
     shippingAddress: shipping && billing && shipping.id !== billing.id ? addressLines(shipping) : null,
