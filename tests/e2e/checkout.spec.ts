@@ -68,6 +68,50 @@ test('guest checkout in French: continue as a guest, demo payment page after 5 s
   await expect(page.getByText('Forstweg 7').first()).toBeVisible()
 })
 
+test('a French business guest with a VAT id orders without VAT (intra-Community supply)', async ({ page, context, baseURL }, testInfo) => {
+  await fillCart(context, baseURL!, [rope])
+  await page.goto('/fr/checkout')
+  await ready(page, testInfo)
+  const totals = page.locator('.cart-totals')
+  // Before the shopper says who orders, the shop's own country applies: VAT is added.
+  await expect(totals.getByText(t('fr', 'cart:totals.tax', { rate: '19' }))).toBeVisible()
+
+  const guest = page.locator('form#checkout-guest')
+  await expect(guest.getByText(t('fr', 'checkout:fields.vatIdHint'))).toBeVisible()
+  await guest.getByLabel(t('fr', 'checkout:fields.salutation')).selectOption({ index: 1 })
+  await guest.getByLabel(t('fr', 'checkout:fields.firstName')).fill('Camille')
+  await guest.locator('input[name="lastName"]').fill('Bois')
+  await guest.getByLabel(t('fr', 'checkout:fields.email')).fill(uniqueEmail('intra-ue'))
+  await guest.getByLabel(t('fr', 'checkout:fields.company')).fill('Bois Camille SARL')
+  await guest.getByLabel(t('fr', 'checkout:fields.vatId')).fill('FR12345678901')
+  await guest.getByLabel(t('fr', 'checkout:fields.street')).fill('1 rue du Bois')
+  await guest.getByLabel(t('fr', 'checkout:fields.zipcode')).fill('67000')
+  await guest.getByLabel(t('fr', 'checkout:fields.city')).fill('Strasbourg')
+  await guest.getByLabel(t('fr', 'checkout:fields.country')).selectOption({ label: 'France' })
+  await guest.getByRole('button', { name: t('fr', 'checkout:who.guestSubmit') }).click()
+  await expect(page.getByText(/Camille Bois/).first()).toBeVisible()
+
+  const expectTaxFree = async () => {
+    await expect(totals.getByText(t('fr', 'cart:totals.taxFree'), { exact: true })).toBeVisible()
+    await expect(totals.getByText(t('fr', 'cart:totals.tax', { rate: '19' }))).toHaveCount(0)
+    await expect(page.getByText(t('fr', 'cart:totals.taxFreeNote'))).toBeVisible()
+    // The total is the net sum.
+    const amount = async (key: string) => totals.locator('div', { has: page.getByText(t('fr', key), { exact: true }) }).locator('dd').innerText()
+    expect(await amount('cart:totals.totalTaxFree')).toBe(await amount('cart:totals.net'))
+    await expect(page.getByText(t('fr', 'checkout:order.totalTaxFree'))).toBeVisible()
+    await expect(page.getByText(t('fr', 'checkout:order.total'))).toHaveCount(0)
+  }
+  await expectTaxFree()
+  await page.goto('/fr/checkout/cart')
+  await expect(totals.getByText(t('fr', 'cart:totals.taxFree'), { exact: true })).toBeVisible()
+  await expect(page.getByText(t('fr', 'cart:page.netNoteTaxFree'))).toBeVisible()
+  await expect(page.getByText(t('fr', 'cart:page.netNote'))).toHaveCount(0)
+  await page.goto('/fr/checkout')
+  await ready(page, testInfo)
+  await placeOrder(page, 'fr')
+  await expectTaxFree()
+})
+
 test('a failed payment, then pay again with another method', async ({ page, context, baseURL }, testInfo) => {
   testInfo.setTimeout(testInfo.timeout + 30_000)
   await fillCart(context, baseURL!, [choker])

@@ -94,7 +94,7 @@ export function CartPage({
                   <CartLine key={line.id} line={line} locale={locale} action={action} onRemove={() => setRemovedAt(index)} />
                 ))}
               </ul>
-              <p className="cart-net-note">{t('page.netNote')}</p>
+              <p className="cart-net-note">{t(cart.totals.taxFree ? 'page.netNoteTaxFree' : 'page.netNote')}</p>
             </section>
           </div>
           <aside className="cart-summary" aria-labelledby="cart-summary-title">

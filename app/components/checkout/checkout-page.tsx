@@ -476,7 +476,7 @@ function Summary({ data, action }: { data: CheckoutPageData; action: string }) {
       </Link>
       <PromotionForms cart={cart} action={action} />
       <CartTotals totals={cart.totals} locale={locale} />
-      <p className="checkout-muted checkout-vat-note">{t('summary.netNote')}</p>
+      {cart.totals.taxFree ? null : <p className="checkout-muted checkout-vat-note">{t('summary.netNote')}</p>}
     </aside>
   )
 }
@@ -563,7 +563,7 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
         {!identified ? <p className="checkout-muted">{t('order.identifyFirst')}</p> : null}
         {data.cart.blocking ? <p className="checkout-muted">{t('order.resolveFirst')}</p> : null}
         <p className="checkout-order-total">
-          {t('order.total')} <strong>{formatPrice(data.locale, data.cart.totals.totalPrice)}</strong>
+          {t(data.cart.totals.taxFree ? 'order.totalTaxFree' : 'order.total')} <strong>{formatPrice(data.locale, data.cart.totals.totalPrice)}</strong>
         </p>
         <button
           type="submit"

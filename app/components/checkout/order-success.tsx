@@ -294,7 +294,7 @@ export function OrderSuccess({ data }: { data: SuccessData }) {
       <h2 className="checkout-success-subtitle">{t('success.summary')}</h2>
       <OrderSummary order={order} locale={locale} />
       <p className="checkout-success-total">
-        {t('order.total')} <strong>{formatPrice(locale, order.totals.totalPrice, order.currency)}</strong>
+        {t(order.totals.taxFree ? 'order.totalTaxFree' : 'order.total')} <strong>{formatPrice(locale, order.totals.totalPrice, order.currency)}</strong>
       </p>
       <p>
         <Link to={localizePath(locale, '/')} className={buttonClass({ variant: 'secondary' })}>
