@@ -64,6 +64,7 @@ export const routeTable: RouteDef[] = [
   // Talking to the shop: contact form, price requests, newsletter (double opt-in link path as Shopware's core.newsletter.subscribeUrl).
   { id: 'contact', path: 'contact', file: 'routes/contact.tsx' },
   { id: 'price-request', path: 'price-request/:productId', file: 'routes/price-request.tsx' },
+  { id: 'product-review', path: 'review/:productId', file: 'routes/product-review.tsx' },
   { id: 'newsletter', path: 'newsletter', file: 'routes/newsletter.tsx' },
   { id: 'newsletter-confirm', path: 'newsletter-subscribe', file: 'routes/newsletter-confirm.tsx' },
   { id: 'newsletter-unsubscribe', path: 'newsletter/unsubscribe', file: 'routes/newsletter-unsubscribe.tsx' },

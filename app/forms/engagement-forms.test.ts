@@ -5,6 +5,7 @@ import { contactSchema, HONEYPOT_FIELD } from './contact'
 import { decimalExample, parseDecimal } from './decimal'
 import { newsletterSchema, unsubscribeSchema } from './newsletter'
 import { priceRequestSchema } from './price-request'
+import { reviewSchema } from './review'
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData()
@@ -139,5 +140,25 @@ describe('newsletter schemas', () => {
     expect(parseWithZod(form({ email: ' kunde@example.com ' }), { schema: newsletterSchema }).status).toBe('success')
     expect(parseWithZod(form({ email: 'kunde' }), { schema: newsletterSchema }).reply().error?.email).toEqual(['auth:validation.email'])
     expect(parseWithZod(form({}), { schema: unsubscribeSchema }).reply().error?.email).toEqual(['auth:validation.required'])
+  })
+})
+
+describe('review form (POST /product/{productId}/review)', () => {
+  const errors = (values: Record<string, string>) => {
+    const submission = parseWithZod(form(values), { schema: reviewSchema })
+    return submission.status === 'success' ? {} : submission.error
+  }
+  const valid = { points: '4', title: 'Scharf und gut', content: 'Seit zwei Wintern im Brennholz im Einsatz, ohne Schaden.' }
+
+  it('takes 1 to 5 stars, a title of at least 5 and a text of at least 40 characters', () => {
+    const submission = parseWithZod(form(valid), { schema: reviewSchema })
+    expect(submission.status === 'success' && submission.value).toEqual({ ...valid, points: 4 })
+  })
+
+  it('names each refused field, as Shopware would refuse it', () => {
+    for (const points of ['', '0', '6', '2.5', 'x']) expect(errors({ ...valid, points })).toEqual({ points: ['contact:review.pointsRequired'] })
+    expect(errors({ ...valid, title: ' Gut ' })).toEqual({ title: ['auth:validation.minLength|{"min":5}'] })
+    expect(errors({ ...valid, content: 'Zu kurz.' })).toEqual({ content: ['auth:validation.minLength|{"min":40}'] })
+    expect(errors({ points: '5' })).toEqual({ title: ['auth:validation.required'], content: ['auth:validation.required'] })
   })
 })

@@ -3,10 +3,11 @@ import type { Schemas } from '@shopware/api-client/api-types'
 import type { CmsProduct } from '~/components/cms/types'
 import type { ContactValues } from '~/forms/contact'
 import type { PriceRequestValues } from '~/forms/price-request'
+import type { ReviewValues } from '~/forms/review'
 import type { LoadContext } from '~/load-context'
 import { localizePath, type Locale } from '~/lib/locale'
 import { getT } from '~/i18n.server'
-import { keepKnownFields, storefrontUrl } from './account.server'
+import { keepKnownFields, requireCustomer, storefrontUrl } from './account.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
 import { toCmsProduct } from './cms.server'
@@ -48,7 +49,7 @@ function formOutcome(err: unknown, fieldMap: Record<string, string>, known: read
 // ------------------------------------------------------------------------------------------------
 // Page frame
 
-type PageKey = 'contact' | 'priceRequest' | 'newsletter' | 'newsletter.confirm' | 'newsletter.unsubscribe'
+type PageKey = 'contact' | 'priceRequest' | 'review' | 'newsletter' | 'newsletter.confirm' | 'newsletter.unsubscribe'
 
 /**
  * Title, SEO and breadcrumbs of one of these pages. Only the contact and newsletter pages are for
@@ -180,13 +181,19 @@ const productIncludes = {
 // readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls like the detail route.
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
 
-async function priceRequestProduct(store: Store, locale: Locale, productId: string): Promise<PriceRequestProduct | undefined> {
+/** The product a form is about (name, number, page, picture); undefined when unknown or not `accepted`. */
+async function formProduct(
+  store: Store,
+  locale: Locale,
+  productId: string,
+  accepted: (product: Schemas['Product']) => boolean = () => true,
+): Promise<PriceRequestProduct | undefined> {
   const { data } = await store.invoke('readProduct post /product', {
     headers: seoUrlsHeader,
     body: { ids: [productId], limit: 1, associations: { cover: {} }, includes: productIncludes },
   })
   const product = data.elements?.[0]
-  if (!product || !isPriceOnRequest(product)) return undefined
+  if (!product || !accepted(product)) return undefined
   const card = toCmsProduct(product, locale)
   if (!card) return undefined
   return { id: card.id, name: card.name, productNumber: card.productNumber, href: card.href, ...(card.image ? { image: card.image } : {}) }
@@ -238,7 +245,7 @@ export async function loadPriceRequestProduct(
 ): Promise<PriceRequestProduct | undefined> {
   if (!/^[0-9a-f]{32}$/.test(productId)) return undefined
   try {
-    return await priceRequestProduct(getStore(context, request, locale), locale, productId)
+    return await formProduct(getStore(context, request, locale), locale, productId, isPriceOnRequest)
   } catch (err) {
     if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined
     throwPageError(err, request)
@@ -258,7 +265,7 @@ export async function loadPriceRequest(
   if (!/^[0-9a-f]{32}$/.test(productId)) return { product: undefined, prefill: undefined }
   const store = getStore(context, request, locale)
   try {
-    const [product, prefill] = await Promise.all([priceRequestProduct(store, locale, productId), customerPrefill(store)])
+    const [product, prefill] = await Promise.all([formProduct(store, locale, productId, isPriceOnRequest), customerPrefill(store)])
     return { product, prefill }
   } catch (err) {
     if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return { product: undefined, prefill: undefined }
@@ -299,6 +306,57 @@ export async function sendPriceRequest(
       return { type: 'not-available' }
     }
     const outcome = formOutcome(err, {}, PRICE_REQUEST_FIELDS)
+    if (outcome) return outcome
+    throwPageError(err, request)
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Product review
+
+/**
+ * The review page of a logged-in customer: the product (undefined when unknown). Anyone else is sent
+ * to the login, which brings them back here (requireCustomer); both are asked side by side.
+ */
+export async function loadReviewProduct(
+  context: EngagementContext & Pick<LoadContext, 'sessionSecret'>,
+  request: Request,
+  locale: Locale,
+  productId: string,
+): Promise<PriceRequestProduct | undefined> {
+  const product = /^[0-9a-f]{32}$/.test(productId)
+    ? formProduct(getStore(context, request, locale), locale, productId).catch((err: unknown) => {
+      if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined
+      throwPageError(err, request)
+    })
+    : Promise.resolve(undefined)
+  const [, found] = await Promise.all([requireCustomer(context, request, locale), product])
+  return found
+}
+
+const REVIEW_FIELDS = ['points', 'title', 'content'] as const
+
+/**
+ * Saves a review (contract: POST /product/{productId}/review). Shopware keeps it unapproved until
+ * the shop releases it; a customer's second review of a product is refused (ENTITY_EXISTS at /customerId).
+ */
+export async function sendReview(
+  context: EngagementContext,
+  request: Request,
+  locale: Locale,
+  productId: string,
+  values: ReviewValues,
+): Promise<SendResult> {
+  const store = getStore(context, request, locale)
+  try {
+    await store.invoke('saveProductReview post /product/{productId}/review', {
+      pathParams: { productId },
+      body: { points: values.points, title: values.title, content: values.content },
+    })
+    return { type: 'sent' }
+  } catch (err) {
+    if (errorCodes(err).includes('VIOLATION::ENTITY_EXISTS')) return { type: 'invalid', fieldErrors: { '': ['contact:review.exists'] } }
+    const outcome = formOutcome(err, {}, REVIEW_FIELDS)
     if (outcome) return outcome
     throwPageError(err, request)
   }

@@ -3,7 +3,7 @@ import { ProductCard } from '~/components/cms/product-card'
 import type { CmsProduct } from '~/components/cms/types'
 import { JsonLd } from '~/components/shell/nonce'
 import { lastViewedBeaconPath } from '~/lib/links'
-import type { Locale } from '~/lib/locale'
+import { localizePath, type Locale } from '~/lib/locale'
 import { formatDecimal, formatKilograms } from '~/lib/format'
 import { formatUtcDate } from '~/lib/format-date'
 import type { ProductView } from '~/store/product.server'
@@ -81,6 +81,11 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
       ) : (
         <p>{t('reviews.empty')}</p>
       )}
+      <p>
+        <a href={localizePath(locale, `/review/${product.id}`)} className="review-write" rel="nofollow">
+          {t('reviews.write')}
+        </a>
+      </p>
       {reviews.items.length ? (
         <ul className="review-list">
           {reviews.items.map((review) => (

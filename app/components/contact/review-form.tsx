@@ -1,0 +1,53 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from '~/lib/use-translation'
+import { buttonClass } from '~/components/ui/button'
+import { FormErrors, RadioGroupField, RequiredNote, TextAreaField, TextField } from '~/components/ui/form'
+import { REVIEW_CONTENT_MAX, REVIEW_POINTS, reviewSchema } from '~/forms/review'
+
+/** Stars (5 first, as a rating scale reads), a title and the experience in words. */
+export function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation('contact')
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'review',
+    lastResult,
+    constraint: getZodConstraint(reviewSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const submitting = navigation.state === 'submitting'
+  return (
+    <Form method="post" className="form-stack review-form" {...getFormProps(form)}>
+      <FormErrors form={form} />
+      <RequiredNote />
+      <RadioGroupField
+        field={fields.points}
+        legend={t('review.points')}
+        required
+        options={REVIEW_POINTS.map((points) => ({
+          value: String(points),
+          label: (
+            <>
+              <span className="review-stars" aria-hidden="true">
+                {'★'.repeat(points)}
+                {'☆'.repeat(5 - points)}
+              </span>{' '}
+              {t(`review.points${points}`)}
+            </>
+          ),
+        }))}
+      />
+      <TextField field={fields.title} label={t('review.reviewTitle')} hint={t('review.titleHint')} autoComplete="off" />
+      <TextAreaField field={fields.content} label={t('review.content')} hint={t('review.contentHint')} maxLength={REVIEW_CONTENT_MAX} />
+      <p className="form-hint">{t('review.authorNote')}</p>
+      <div className="form-actions">
+        <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={submitting}>
+          {submitting ? t('auth:form.submitting') : t('review.submit')}
+        </button>
+      </div>
+    </Form>
+  )
+}

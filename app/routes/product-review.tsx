@@ -1,0 +1,76 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from '~/lib/use-translation'
+import { CmsImage } from '~/components/cms/cms-image'
+import { ReviewForm } from '~/components/contact/review-form'
+import { refusedReply } from '~/forms/reply.server'
+import { reviewSchema } from '~/forms/review'
+import { getLocaleFromPath } from '~/lib/locale'
+import { pageMeta } from '~/lib/page-meta'
+import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
+import { engagementPageMeta, loadReviewProduct, sendReview } from '~/store/engagement.server'
+import { pickHeaders } from '~/store/page.server'
+
+function notFound(request: Request): never {
+  const path = new URL(request.url).pathname
+  throw data({ message: `Page not found: ${path}`, path }, { status: 404 })
+}
+
+/** Only a logged-in customer may review (Shopware's `_loginRequired` without guests); anyone else logs in first. */
+async function reviewedProduct(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const locale = getLocaleFromPath(new URL(args.request.url).pathname)
+  const product = await loadReviewProduct(args.context, args.request, locale, args.params.productId ?? '')
+  if (!product) notFound(args.request)
+  return { locale, product }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale, product } = await reviewedProduct(args)
+  const meta = engagementPageMeta(args.context, locale, `/review/${product.id}`, 'review')
+  const breadcrumbs = [{ name: product.name, href: product.href }, ...meta.breadcrumbs]
+  return data({ locale, product, seo: meta.seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args
+  const [{ locale, product }, formData] = await Promise.all([reviewedProduct(args), request.formData()])
+  const submission = parseWithZod(formData, { schema: reviewSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
+  const result = await sendReview(context, request, locale, product.id, submission.value)
+  if (result.type !== 'sent') return refusedReply(submission, result)
+  return redirectWith(product.href, [], [
+    { type: 'success', messageKey: 'contact:review.success', values: { name: product.name }, persistent: true },
+  ], context, request)
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : loaderHeaders, ['Cache-Control', 'Retry-After'])
+
+export const meta = pageMeta
+
+export default function ProductReview() {
+  const { product } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const { t } = useTranslation('contact')
+  return (
+    <div className="container engagement-page">
+      <h1>{t('review.title')}</h1>
+      <p className="engagement-intro">{t('review.intro')}</p>
+      <section className="price-request-product" aria-labelledby="review-product">
+        {product.image ? <CmsImage image={product.image} alt={product.image.alt || product.name} sizes="96px" /> : <span />}
+        <div>
+          <h2 id="review-product">{product.name}</h2>
+          <p>{t('priceRequest.productNumber', { number: product.productNumber })}</p>
+          <p>
+            <Link to={product.href}>{t('review.backToProduct')}</Link>
+          </p>
+        </div>
+      </section>
+      <section className="engagement-card" aria-label={t('review.title')}>
+        <ReviewForm lastResult={lastResult} />
+      </section>
+    </div>
+  )
+}
