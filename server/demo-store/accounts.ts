@@ -167,6 +167,16 @@ export function tooLong(v: Violations, pointer: string, value: string | undefine
   }
 }
 
+/** Symfony's Length min; it counts code points (mb_strlen), not UTF-16 units. */
+export function tooShort(v: Violations, pointer: string, value: string | undefined, min: number): void {
+  const length = value === undefined ? 0 : [...value].length
+  if (value !== undefined && length < min) {
+    v.add(pointer, 'TOO_SHORT_ERROR', `This value is too short. It should have ${min} characters or more.`, {
+      '{{ value }}': formatValue(value), '{{ limit }}': min, '{{ min }}': min, '{{ value_length }}': length,
+    })
+  }
+}
+
 /** Symfony's Email constraint in html5 mode. */
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
@@ -194,6 +204,11 @@ export function passwordTooShort(v: Violations, pointer: string, value: string):
 
 export function entityMissing(v: Violations, pointer: string, entity: string, id: unknown): void {
   v.add(pointer, 'ENTITY_DOES_NOT_EXISTS', `The ${entity} with id ${formatValue(id)} does not exist.`, { '{{ entity }}': entity, '{{ id }}': formatValue(id) })
+}
+
+/** Shopware's EntityNotExists: its validator passes the entity name through formatValue, quotes included. */
+export function entityExists(v: Violations, pointer: string, entity: string): void {
+  v.add(pointer, 'ENTITY_EXISTS', `The ${formatValue(entity)} entity already exists.`, { '{{ entity }}': formatValue(entity) })
 }
 
 export function noSuchChoice(v: Violations, pointer: string, value: unknown, choices: readonly string[]): void {

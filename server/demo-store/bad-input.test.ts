@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { elementsOf, expectStoreError, startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
-import { ANCHOR_CATEGORY_IDS } from './constants'
+import { ANCHOR_CATEGORY_IDS, DEMO_ACCOUNTS } from './constants'
 import { MAX_LIMIT } from './criteria'
 import { sid } from './ids'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './router'
@@ -201,6 +201,7 @@ describe('criteria shapes', () => {
 })
 
 describe('never a 500 for bad input', () => {
+  const reviewPath = `/product/${sid('product:FS-20001')}/review`
   const bodies: unknown[] = [
     { limit: {} }, { page: {} }, { filter: { '': 1 } }, { filter: { productNumber: {} } }, { filter: [{ type: 'multi', operator: 5, queries: [1] }] },
     { sort: [null] }, { aggregations: [5] }, { aggregations: [{ name: 'a', type: 'terms', field: {} }] }, { aggregations: [{ name: 'a', type: 'entity', field: 'id' }] },
@@ -213,6 +214,7 @@ describe('never a 500 for bad input', () => {
     ['POST', '/salutation'], ['POST', '/seo-url'], ['POST', '/navigation/main-navigation/main-navigation'], ['POST', `/category/${ANCHOR_CATEGORY_IDS.products}`],
     ['POST', `/product/${sid('product:FS-20001')}`], ['POST', `/product/${sid('product:FS-20001')}/reviews`], ['POST', `/product/${sid('product:FS-20001')}/find-variant`],
     ['POST', `/product/${sid('product:FS-10001')}/cross-selling`], ['POST', '/checkout/cart/line-item'], ['PATCH', '/context'], ['POST', '/country'],
+    ['POST', reviewPath],
   ]
 
   it('answers every malformed body on every route below 500, with the error envelope', async () => {
@@ -230,6 +232,27 @@ describe('never a 500 for bad input', () => {
         const response = await store.call(method, path, { rawBody })
         if (response.status >= 500 || firstError(response.body).code === undefined) failures.push(`${method} ${path} ${name} body → ${response.status}`)
       }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('answers every malformed review body of a logged-in customer below 500 (anonymous ones stop at the login)', async () => {
+    const login = await store.call('POST', '/account/login', { body: DEMO_ACCOUNTS.customer })
+    const token = login.headers.get('sw-context-token') ?? ''
+    const garbage: unknown[] = [null, true, false, 0, -1, 1e308, '', ' ', '0', 'x', '\u0000', '🌲'.repeat(300), [], [1], {}, { a: { b: 1 } }, 'x'.repeat(100_000)]
+    const valid = { title: 'Sehr gut', content: 'Ein Satz, der lang genug für eine Bewertung ist.', points: 5 }
+    const sent: Array<[string, { body?: unknown; rawBody?: string }]> = [
+      ...bodies.map((body) => [JSON.stringify(body), { body }] as [string, { body: unknown }]),
+      ...['title', 'content', 'points', 'name', 'email', 'id'].flatMap((field) =>
+        garbage.map((value) => [`${field}: ${JSON.stringify(value).slice(0, 40)}`, { body: { ...valid, [field]: value } }] as [string, { body: unknown }])),
+      ['deep', { rawBody: nestedFilterBody(20_000) }], ['large', { rawBody: JSON.stringify({ ...valid, content: 'x'.repeat(1_100_000) }) }],
+    ]
+    const failures: string[] = []
+    for (const [name, options] of sent) {
+      const response = await store.call('POST', reviewPath, { token, ...options })
+      if (response.status >= 500) failures.push(`${name} → ${response.status}`)
+      if (response.status >= 400 && firstError(response.body).code === undefined) failures.push(`${name}: no envelope`)
+      if (response.status === 403) failures.push(`${name}: refused as not logged in`)
     }
     expect(failures).toEqual([])
   })

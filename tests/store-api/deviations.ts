@@ -111,6 +111,14 @@ export const deviations: Deviation[] = [
   },
   {
     kind: 'schema',
+    pointer: '#/paths/~1product~1{productId}~1review/post/responses/204',
+    replacement: { description: 'The review was saved and waits for approval.' },
+    differs: 'The schema documents 200; Shopware answers 204 with an empty body.',
+    why: 'ProductReviewSaveRoute returns a NoContentResponse.',
+    source: `${NOTES} §3 saveProductReview; Shopware core ProductReviewSaveRoute`,
+  },
+  {
+    kind: 'schema',
     pointer: '#/components/schemas/Product/properties/calculatedPrices',
     replacement: { type: 'array', items: { $ref: '#/components/schemas/CalculatedPrice' } },
     differs: 'The schema wraps CalculatedPrice in an object with additionalProperties:false and no properties, which rejects every field.',

@@ -15,7 +15,9 @@ export function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<strin
     lastResult,
     constraint: getZodConstraint(reviewSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
-    shouldValidate: 'onBlur',
+    // Not on blur: a message appearing under the text as it loses focus to the button moves the button
+    // away from the pointer, and the click that was to send the form goes nowhere.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   const submitting = navigation.state === 'submitting'

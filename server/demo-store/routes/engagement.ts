@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response, Router } from 'express'
 import {
-  TimeBackoffLimiter, Violations, accountErrors, bodyOf, entityMissing, formatValue, invalidEmail, isEmail, loggedInCustomer, noSuchChoice,
-  requiredString, sessionCustomer, sha1, stringField, tooLong, type Body,
+  TimeBackoffLimiter, Violations, accountErrors, bodyOf, entityExists, entityMissing, formatValue, invalidEmail, isEmail, loggedInCustomer,
+  noSuchChoice, requiredString, sessionCustomer, sha1, stringField, tooLong, tooShort, type Body,
 } from '../accounts'
 import { catalogueData } from '../catalogue'
 import { SALES_CHANNEL_ID, type LanguageKey } from '../constants'
@@ -40,6 +40,14 @@ const DOMAIN_NAME = /((https?:\/))/
 
 export const PRICE_REQUEST_COMMENT_MAX = 2000
 export const PRICE_REQUEST_QUANTITY_MAX = 100000
+
+/** ProductReviewSaveRoute::validate: Length min of title and content, points from 1 to 5. */
+export const REVIEW_TITLE_MIN = 5
+export const REVIEW_CONTENT_MIN = 40
+export const REVIEW_POINTS_MIN = 1
+export const REVIEW_POINTS_MAX = 5
+/** StringField's default maxLength: Shopware's DAL refuses longer titles and names when it writes the review. */
+const REVIEW_STRING_MAX = 255
 
 export const engagementErrors = {
   newsletterThrottled: (seconds: number) =>
@@ -86,8 +94,8 @@ function fullName(first: string | undefined, last: string | undefined): string {
 
 /**
  * The contact form (ContactFormRoute), the newsletter (NewsletterSubscribeRoute, NewsletterConfirmRoute,
- * NewsletterUnsubscribeRoute) and the demo extension POST /forst/price-request. README "Contact form,
- * newsletter, price requests" lists what follows Shopware and what differs.
+ * NewsletterUnsubscribeRoute), product reviews (ProductReviewSaveRoute) and the demo extension POST
+ * /forst/price-request. README "Contact form, newsletter, price requests" lists what follows Shopware and what differs.
  */
 export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer, state }: EngagementDeps): void {
   const contactLimiter = new TimeBackoffLimiter(CONTACT_FORM_LIMITS)
@@ -275,6 +283,52 @@ export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer
   }))
 
   // -----------------------------------------------------------------------------------------------
+  // POST /product/{productId}/review (ProductReviewSaveRoute)
+
+  router.post('/product/:productId/review', handle((req, res) => {
+    const { serializer: s, context } = state(res)
+    // _loginRequired without _loginRequiredAllowGuest.
+    const customer = loggedInCustomer(db, context)
+    if (!customer) throw errors.customerNotLoggedIn()
+    // Shopware does not look the product up and fails in the write; the demo store answers as the product routes do.
+    const productId = req.params.productId
+    if (!HEX_ID.test(productId) || !catalogueData(s).records.has(productId)) throw errors.productNotFound(productId)
+    const body = bodyOf(req.body)
+    const v = new Violations()
+    // In Shopware's order. A sent name is checked even when null (DataBag::has); only a missing one is the customer's first name.
+    const name = requiredString(v, { name: Object.hasOwn(body, 'name') ? body.name : customer.first_name }, 'name')
+    tooLong(v, '/name', name, REVIEW_STRING_MAX)
+    const title = requiredString(v, body, 'title')
+    if (title !== '') tooShort(v, '/title', title, REVIEW_TITLE_MIN)
+    tooLong(v, '/title', title, REVIEW_STRING_MAX)
+    const content = requiredString(v, body, 'content')
+    if (content !== '') tooShort(v, '/content', content, REVIEW_CONTENT_MIN)
+    const points = readPoints(v, body.points)
+    // Not stored (product_review has no external_email, and no mail goes out), but a wrong type is still said.
+    stringField(v, body, 'email')
+    // `if ($data->get('id'))`: PHP's falsy values ('' and '0' included) create a review.
+    const id = body.id === '0' || !body.id ? undefined : body.id
+    if (id !== undefined) {
+      if (typeof id !== 'string') v.notString('/id', id)
+      else if (!HEX_ID.test(id) || !db.prepare('SELECT 1 FROM product_review WHERE id = ? AND customer_id = ?').get(id, customer.id)) {
+        entityMissing(v, '/id', 'product_review', id)
+      }
+    } else if (db.prepare('SELECT 1 FROM product_review WHERE customer_id = ? AND product_id = ?').get(customer.id, productId)) {
+      entityExists(v, '/customerId', 'product_review')
+    }
+    v.throwIfAny()
+
+    // Shopware's upsert: an update moves the review to this URL's product and language and waits for approval again.
+    // Nothing cached to drop: reviews are read live and only when approved (status 1); ratingAverage is the seed's.
+    db.prepare(`INSERT INTO product_review (id, product_id, language_id, customer_id, external_user, title, content, points, status, created_at)
+      VALUES (@id, @productId, @languageId, @customerId, @name, @title, @content, @points, 0, @at)
+      ON CONFLICT (id) DO UPDATE SET product_id = excluded.product_id, language_id = excluded.language_id, external_user = excluded.external_user,
+        title = excluded.title, content = excluded.content, points = excluded.points, status = 0`)
+      .run({ id: (id as string | undefined) ?? randomHex(), productId, languageId: s.languageId, customerId: customer.id, name, title, content, points, at: now() })
+    res.status(204).end()
+  }))
+
+  // -----------------------------------------------------------------------------------------------
   // POST /forst/price-request (demo extension; the contract a real shop's plugin offers, README)
 
   router.post('/forst/price-request', handle((req, res) => {
@@ -360,6 +414,31 @@ function readDesiredPrice(v: Violations, raw: unknown): number {
     v.add(pointer, 'FORST_TOO_MANY_DECIMALS', 'This value should have at most 2 decimals.', { '{{ value }}': formatValue(raw), '{{ decimals }}': 2 })
   } else if (value > 1e9) {
     v.add(pointer, 'TOO_HIGH_ERROR', 'This value should be less than or equal to 1000000000.', { '{{ value }}': formatValue(raw), '{{ compared_value }}': 1e9, '{{ compared_value_type }}': 'int' })
+  }
+  return value
+}
+
+/**
+ * points: GreaterThanOrEqual and LessThanOrEqual, on numbers and numeric strings (PHP compares those numerically).
+ * Required, where Symfony's comparisons let null pass: a review without stars would break the rating average.
+ */
+function readPoints(v: Violations, raw: unknown): number {
+  const pointer = '/points'
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    v.blank(pointer, raw ?? null)
+    return 0
+  }
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isFinite(value)) {
+    v.add(pointer, 'INVALID_TYPE_ERROR', 'This value should be of type numeric.', { '{{ value }}': formatValue(raw), '{{ type }}': 'numeric' })
+  } else if (value < REVIEW_POINTS_MIN) {
+    v.add(pointer, 'TOO_LOW_ERROR', `This value should be greater than or equal to ${REVIEW_POINTS_MIN}.`, {
+      '{{ value }}': formatValue(raw), '{{ compared_value }}': REVIEW_POINTS_MIN, '{{ compared_value_type }}': 'int',
+    })
+  } else if (value > REVIEW_POINTS_MAX) {
+    v.add(pointer, 'TOO_HIGH_ERROR', `This value should be less than or equal to ${REVIEW_POINTS_MAX}.`, {
+      '{{ value }}': formatValue(raw), '{{ compared_value }}': REVIEW_POINTS_MAX, '{{ compared_value_type }}': 'int',
+    })
   }
   return value
 }
