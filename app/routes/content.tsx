@@ -9,7 +9,7 @@ import { addToCartAction } from '~/store/cart.server'
 import { getStore } from '~/store/client.server'
 import { resolveContent } from '~/store/content.server'
 import { throwRequestError } from '~/lib/request-error.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwNotFound, throwPageError } from '~/store/errors.server'
 import { catalogueCacheControl, contentSeo, contentView, pickHeaders } from '~/store/page.server'
 import { loadProductPage, productSeo, productStructuredData } from '~/store/product.server'
 import { catalogueSkipLink } from '~/lib/skip-links'
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     } catch (err) {
       throwPageError(err, request)
     }
-    if (!page) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
+    if (!page) throwNotFound(request)
     // The view is recorded by the page's image beacon, so the page sets no cookie. It is the
     // same for every visitor without a session, unless it shows their last viewed products.
     const personal = store.hasSession || page.product.lastViewed.length > 0
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
   }
   if (resolved.type === 'not-found') {
-    throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
+    throwNotFound(request)
   }
   const { page } = resolved
   return data(

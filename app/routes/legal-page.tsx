@@ -1,6 +1,7 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { legalPageHref, type LegalPage } from '~/lib/links'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
+import { throwNotFound } from '~/store/errors.server'
 
 const shortPaths: Record<string, LegalPage> = { toc: 'toc', privacy: 'privacy', shipping: 'shipping' }
 
@@ -9,7 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const page = shortPaths[stripLocale(url.pathname).replace(/^\/+|\/+$/g, '')]
-  if (!page) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
+  if (!page) throwNotFound(request)
   throw redirect(legalPageHref(locale, page), {
     status: 301,
     headers: { 'Cache-Control': 'public, max-age=3600' },

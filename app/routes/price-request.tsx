@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import { CmsImage } from '~/components/cms/cms-image'
+import { FormProduct } from '~/components/contact/form-product'
 import { PriceRequestForm } from '~/components/contact/price-request-form'
 import { refusedReply } from '~/forms/reply.server'
 import { priceRequestSchema } from '~/forms/price-request'
@@ -11,19 +11,15 @@ import { getLocaleFromPath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
 import { engagementPageMeta, loadPriceRequest, loadPriceRequestProduct, sendPriceRequest } from '~/store/engagement.server'
+import { throwNotFound } from '~/store/errors.server'
 import { pickHeaders } from '~/store/page.server'
-
-function notFound(request: Request): never {
-  const path = new URL(request.url).pathname
-  throw data({ message: `Page not found: ${path}`, path }, { status: 404 })
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const productId = params.productId ?? ''
   const { product, prefill } = await loadPriceRequest(context, request, locale, productId)
   // Unknown products and those with a price of their own have no price request.
-  if (!product) notFound(request)
+  if (!product) throwNotFound(request)
   const meta = engagementPageMeta(context, locale, `/price-request/${product.id}`, 'priceRequest')
   const breadcrumbs = [{ name: product.name, href: product.href }, ...meta.breadcrumbs]
   return data({ locale, product, prefill: prefill ?? null, seo: meta.seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
@@ -37,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   formData.set('productId', productId)
   const submission = parseWithZod(formData, { schema: priceRequestSchema(locale) })
   if (submission.status !== 'success') {
-    if (!(await loadPriceRequestProduct(context, request, locale, productId))) notFound(request)
+    if (!(await loadPriceRequestProduct(context, request, locale, productId))) throwNotFound(request)
     return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
   }
   // Independent: the product's name and page for the answer, and the request itself.
@@ -45,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     loadPriceRequestProduct(context, request, locale, productId),
     sendPriceRequest(context, request, locale, submission.value),
   ])
-  if (!product || result.type === 'not-available') notFound(request)
+  if (!product || result.type === 'not-available') throwNotFound(request)
   switch (result.type) {
     case 'throttled':
     case 'invalid':
@@ -70,16 +66,7 @@ export default function PriceRequest() {
     <div className="container engagement-page">
       <h1>{t('priceRequest.title')}</h1>
       <p className="engagement-intro">{t('priceRequest.intro')}</p>
-      <section className="price-request-product" aria-labelledby="price-request-product">
-        {product.image ? <CmsImage image={product.image} alt={product.image.alt || product.name} sizes="96px" /> : <span />}
-        <div>
-          <h2 id="price-request-product">{product.name}</h2>
-          <p>{t('priceRequest.productNumber', { number: product.productNumber })}</p>
-          <p>
-            <Link to={product.href}>{t('priceRequest.backToProduct')}</Link>
-          </p>
-        </div>
-      </section>
+      <FormProduct product={product} headingId="price-request-product" backLabel={t('priceRequest.backToProduct')} />
       <section className="engagement-card" aria-label={t('priceRequest.title')}>
         <PriceRequestForm locale={locale} productId={product.id} lastResult={lastResult} defaults={prefill ?? undefined} />
       </section>

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import { CmsImage } from '~/components/cms/cms-image'
+import { FormProduct } from '~/components/contact/form-product'
 import { ReviewForm } from '~/components/contact/review-form'
 import { refusedReply } from '~/forms/reply.server'
 import { reviewSchema } from '~/forms/review'
@@ -11,18 +11,14 @@ import { getLocaleFromPath } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import { PRIVATE_HEADERS, redirectWith } from '~/store/account.server'
 import { engagementPageMeta, loadReviewProduct, sendReview } from '~/store/engagement.server'
+import { throwNotFound } from '~/store/errors.server'
 import { pickHeaders } from '~/store/page.server'
-
-function notFound(request: Request): never {
-  const path = new URL(request.url).pathname
-  throw data({ message: `Page not found: ${path}`, path }, { status: 404 })
-}
 
 /** Only a logged-in customer may review (Shopware's `_loginRequired` without guests); anyone else logs in first. */
 async function reviewedProduct(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const locale = getLocaleFromPath(new URL(args.request.url).pathname)
   const product = await loadReviewProduct(args.context, args.request, locale, args.params.productId ?? '')
-  if (!product) notFound(args.request)
+  if (!product) throwNotFound(args.request)
   return { locale, product }
 }
 
@@ -58,16 +54,7 @@ export default function ProductReview() {
     <div className="container engagement-page">
       <h1>{t('review.title')}</h1>
       <p className="engagement-intro">{t('review.intro')}</p>
-      <section className="price-request-product" aria-labelledby="review-product">
-        {product.image ? <CmsImage image={product.image} alt={product.image.alt || product.name} sizes="96px" /> : <span />}
-        <div>
-          <h2 id="review-product">{product.name}</h2>
-          <p>{t('priceRequest.productNumber', { number: product.productNumber })}</p>
-          <p>
-            <Link to={product.href}>{t('review.backToProduct')}</Link>
-          </p>
-        </div>
-      </section>
+      <FormProduct product={product} headingId="review-product" backLabel={t('review.backToProduct')} />
       <section className="engagement-card" aria-label={t('review.title')}>
         <ReviewForm lastResult={lastResult} />
       </section>

@@ -1,9 +1,9 @@
-import { data } from '@remix-run/node'
 import type { LoadContext } from '~/load-context'
 import { localizePath, locales, type Locale } from '~/lib/locale'
 import type { Breadcrumb, SeoData } from '~/lib/shell-types'
 import { getT } from '~/i18n.server'
 import { readOutbox, readOutboxMail, type OutboxMail } from '../../server/demo-store/mail/outbox'
+import { throwNotFound } from './errors.server'
 
 /** The mailbox shows this many of the newest mails; older ones stay in the outbox directory. */
 export const MAILBOX_LIMIT = 50
@@ -27,14 +27,9 @@ export interface MailboxMail extends MailboxEntry {
   html: string
 }
 
-function notFound(request: Request): never {
-  const path = new URL(request.url).pathname
-  throw data({ message: `Page not found: ${path}`, path }, { status: 404, headers: MAILBOX_HEADERS })
-}
-
 /** The outbox, or a 404 when the shop does not run the embedded demo store (or it sends over SMTP). */
 function outboxDir(context: Pick<LoadContext, 'demoOutboxDir'>, request: Request): string {
-  if (!context.demoOutboxDir) notFound(request)
+  if (!context.demoOutboxDir) throwNotFound(request, MAILBOX_HEADERS)
   return context.demoOutboxDir
 }
 
@@ -100,7 +95,7 @@ export async function loadMailbox(context: LoadContext, request: Request, locale
 export async function loadMailboxMail(context: LoadContext, request: Request, locale: Locale, id: string) {
   const dir = outboxDir(context, request)
   const mail = await readOutboxMail(dir, id)
-  if (!mail) notFound(request)
+  if (!mail) throwNotFound(request, MAILBOX_HEADERS)
   const t = getT(locale, 'demo')
   const listPath = '/demo/mailbox'
   const path = `${listPath}/${mail.id}`

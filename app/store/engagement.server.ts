@@ -154,7 +154,7 @@ function plainText(value: unknown): string {
 // ------------------------------------------------------------------------------------------------
 // Price request
 
-export interface PriceRequestProduct {
+export interface FormProductView {
   id: string
   name: string
   productNumber: string
@@ -187,7 +187,7 @@ async function formProduct(
   locale: Locale,
   productId: string,
   accepted: (product: Schemas['Product']) => boolean = () => true,
-): Promise<PriceRequestProduct | undefined> {
+): Promise<FormProductView | undefined> {
   const { data } = await store.invoke('readProduct post /product', {
     headers: seoUrlsHeader,
     body: { ids: [productId], limit: 1, associations: { cover: {} }, includes: productIncludes },
@@ -242,7 +242,7 @@ export async function loadPriceRequestProduct(
   request: Request,
   locale: Locale,
   productId: string,
-): Promise<PriceRequestProduct | undefined> {
+): Promise<FormProductView | undefined> {
   if (!/^[0-9a-f]{32}$/.test(productId)) return undefined
   try {
     return await formProduct(getStore(context, request, locale), locale, productId, isPriceOnRequest)
@@ -261,7 +261,7 @@ export async function loadPriceRequest(
   request: Request,
   locale: Locale,
   productId: string,
-): Promise<{ product: PriceRequestProduct | undefined; prefill: ContactPrefill | undefined }> {
+): Promise<{ product: FormProductView | undefined; prefill: ContactPrefill | undefined }> {
   if (!/^[0-9a-f]{32}$/.test(productId)) return { product: undefined, prefill: undefined }
   const store = getStore(context, request, locale)
   try {
@@ -323,7 +323,7 @@ export async function loadReviewProduct(
   request: Request,
   locale: Locale,
   productId: string,
-): Promise<PriceRequestProduct | undefined> {
+): Promise<FormProductView | undefined> {
   const product = /^[0-9a-f]{32}$/.test(productId)
     ? formProduct(getStore(context, request, locale), locale, productId).catch((err: unknown) => {
       if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined

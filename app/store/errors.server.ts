@@ -151,6 +151,12 @@ export function throwPageError(err: unknown, request: Request): never {
   throw data({ message, path }, { status })
 }
 
+/** Throws the page-not-found response (the root error boundary's 404 page) for the request's path. */
+export function throwNotFound(request: Request, headers?: HeadersInit): never {
+  const path = new URL(request.url).pathname
+  throw data({ message: `Page not found: ${path}`, path }, { status: 404, ...(headers ? { headers } : {}) })
+}
+
 /** Field errors of a 400 violation response, keyed by the field name from source.pointer ('/email' → 'email'). */
 export function violations(err: unknown): Record<string, string[]> {
   const result: Record<string, string[]> = {}
