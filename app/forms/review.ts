@@ -9,6 +9,8 @@ export const REVIEW_POINTS = [5, 4, 3, 2, 1] as const
 
 /** A product review by a logged-in customer (contract: POST /product/{productId}/review). */
 export const reviewSchema = z.object({
+  /** The customer's pending review being changed. */
+  id: z.string().regex(/^[0-9a-f]{32}$/).optional(),
   points: z
     .number({ required_error: 'contact:review.pointsRequired', invalid_type_error: 'contact:review.pointsRequired' })
     .int('contact:review.pointsRequired')

@@ -7,8 +7,10 @@ import {
   confirmNewsletter,
   loadPriceRequest,
   loadPriceRequestProduct,
+  loadReviewPage,
   sendContactForm,
   sendPriceRequest,
+  sendReview,
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from './engagement.server'
@@ -121,6 +123,33 @@ describe('price request', () => {
     const { context, request } = setup()
     const values = { productId: FS_10006, desiredPrice: 10.5, quantity: 1, comment: 'x', firstName: 'http://spam', lastName: 'L', email: uniqueEmail('v') }
     expect(await sendPriceRequest(context, request, 'en', values)).toEqual({ type: 'invalid', fieldErrors: { firstName: ['auth:validation.invalid'] } })
+  })
+})
+
+describe('product review', () => {
+  it('sends a review, brings it back while pending to be changed, and refuses a second one', async () => {
+    const { context, request } = setup()
+    const login = await logIn(context, request, 'de', { email: 'haendler@example.com', password: 'Forst2024!' })
+    expect(login.type).toBe('ok')
+    const loggedIn = setup((login.type === 'ok' ? login.headers[0]! : '').split(';')[0]!)
+    const review = { points: 4, title: 'Solide Winde', content: 'Zieht auch am Hang zuverlässig, die Bremse greift sauber und sicher.' }
+    expect((await loadReviewPage(loggedIn.context, loggedIn.request, 'de', FS_10001)).pending).toBeUndefined()
+    expect(await sendReview(loggedIn.context, loggedIn.request, 'de', FS_10001, review)).toEqual({ type: 'sent' })
+
+    const { product, pending } = await loadReviewPage(loggedIn.context, loggedIn.request, 'de', FS_10001)
+    expect(product?.productNumber).toBe('FS-10001')
+    expect(pending).toMatchObject({ points: 4, title: 'Solide Winde', content: review.content })
+    expect(await sendReview(loggedIn.context, loggedIn.request, 'de', FS_10001, review)).toEqual({ type: 'invalid', fieldErrors: { '': ['contact:review.exists'] } })
+    expect(await sendReview(loggedIn.context, loggedIn.request, 'de', FS_10001, { ...review, id: pending!.id, title: 'Solide Winde, gute Bremse' })).toEqual({ type: 'sent' })
+    expect((await loadReviewPage(loggedIn.context, loggedIn.request, 'de', FS_10001)).pending).toMatchObject({ id: pending!.id, title: 'Solide Winde, gute Bremse' })
+  })
+
+  it('sends anyone not logged in to the login, which brings them back', async () => {
+    const { context, request } = setup()
+    const thrown = await loadReviewPage(context, request, 'de', FS_10001).catch((err: unknown) => err)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(303)
+    expect((thrown as Response).headers.get('Location')).toBe('/login?redirectTo=%2Fcontact')
   })
 })
 

@@ -314,24 +314,54 @@ export async function sendPriceRequest(
 // ------------------------------------------------------------------------------------------------
 // Product review
 
+/** The customer's review of a product that the shop has not approved yet: it may still be changed. */
+export interface PendingReview {
+  id: string
+  points: number
+  title: string
+  content: string
+}
+
 /**
- * The review page of a logged-in customer: the product (undefined when unknown). Anyone else is sent
- * to the login, which brings them back here (requireCustomer); both are asked side by side.
+ * The review page of a logged-in customer: the product (undefined when unknown) and the customer's
+ * pending review of it. Anyone else is sent to the login, which brings them back here
+ * (requireCustomer). All three are asked side by side: the reviews read answers a session's own
+ * unapproved reviews too (ProductReviewRoute), and only those have `status: false`.
  */
-export async function loadReviewProduct(
+export async function loadReviewPage(
   context: EngagementContext & Pick<LoadContext, 'sessionSecret'>,
   request: Request,
   locale: Locale,
   productId: string,
-): Promise<FormProductView | undefined> {
-  const product = /^[0-9a-f]{32}$/.test(productId)
-    ? formProduct(getStore(context, request, locale), locale, productId).catch((err: unknown) => {
-      if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined
-      throwPageError(err, request)
-    })
-    : Promise.resolve(undefined)
-  const [, found] = await Promise.all([requireCustomer(context, request, locale), product])
-  return found
+): Promise<{ product: FormProductView | undefined; pending: PendingReview | undefined }> {
+  if (!/^[0-9a-f]{32}$/.test(productId)) {
+    await requireCustomer(context, request, locale)
+    return { product: undefined, pending: undefined }
+  }
+  const store = getStore(context, request, locale)
+  const notFound = (err: unknown) => {
+    if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined
+    throwPageError(err, request)
+  }
+  const [, product, pending] = await Promise.all([
+    requireCustomer(context, request, locale),
+    formProduct(store, locale, productId).catch(notFound),
+    store
+      .invoke('readProductReviews post /product/{productId}/reviews', {
+        pathParams: { productId },
+        body: {
+          limit: 1,
+          filter: [{ type: 'equals', field: 'status', value: false }, { type: 'equals', field: 'productId', value: productId }],
+          includes: { product_review: ['id', 'points', 'title', 'content'] },
+        },
+      })
+      .then(({ data }) => data.elements?.[0])
+      .catch(notFound),
+  ])
+  return {
+    product,
+    pending: pending ? { id: pending.id, points: pending.points ?? 0, title: pending.title, content: pending.content } : undefined,
+  }
 }
 
 const REVIEW_FIELDS = ['points', 'title', 'content'] as const
@@ -349,10 +379,9 @@ export async function sendReview(
 ): Promise<SendResult> {
   const store = getStore(context, request, locale)
   try {
-    await store.invoke('saveProductReview post /product/{productId}/review', {
-      pathParams: { productId },
-      body: { points: values.points, title: values.title, content: values.content },
-    })
+    // With an id, Shopware updates that review of the customer's (and it waits for approval again).
+    const body = { points: values.points, title: values.title, content: values.content, ...(values.id ? { id: values.id } : {}) }
+    await store.invoke('saveProductReview post /product/{productId}/review', { pathParams: { productId }, body })
     return { type: 'sent' }
   } catch (err) {
     if (errorCodes(err).includes('VIOLATION::ENTITY_EXISTS')) return { type: 'invalid', fieldErrors: { '': ['contact:review.exists'] } }

@@ -94,6 +94,8 @@ export interface ProductReviewView {
   author?: string
   /** The review's language as an HTML language tag, when it is not the page's (reviews are shown in every language). */
   lang?: string
+  /** The logged-in customer's own review, not approved yet (only its author reads it), of this product or a variant. */
+  pending?: { productId: string }
 }
 
 export interface ProductView {
@@ -330,14 +332,17 @@ function reviews(
     if (r.externalUser) item.author = r.externalUser
     const lang = languageTagOf(r.languageId)
     if (lang && lang !== languageTags[locale]) item.lang = lang
+    if (r.status === false) item.pending = { productId: r.productId }
     return item
   })
-  const count = result.total ?? items.length
+  // The summary counts what everyone sees: the author's pending review is listed, not counted.
+  const approved = items.filter((r) => !r.pending)
+  const count = (result.total ?? items.length) - (items.length - approved.length)
   const average =
     typeof product.ratingAverage === 'number' && product.ratingAverage > 0
       ? product.ratingAverage
-      : items.length
-        ? items.reduce((sum, r) => sum + r.points, 0) / items.length
+      : approved.length
+        ? approved.reduce((sum, r) => sum + r.points, 0) / approved.length
         : undefined
   return average !== undefined && count > 0 ? { average: Math.round(average * 10) / 10, count, items } : { count, items }
 }

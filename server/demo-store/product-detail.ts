@@ -137,20 +137,23 @@ function serializeReview(rv: Row): JsonObject {
   } as JsonObject
 }
 
-/** Active reviews of a product family: they belong to the parent (or a product without variants) or one of its variants. */
-function familyReviews(s: Serializer, ownerId: string): Row[] {
+/**
+ * Active reviews of a product family: they belong to the parent (or a product without variants) or one of its
+ * variants. With a customer, also that customer's own reviews not yet approved (ProductReviewRoute).
+ */
+function familyReviews(s: Serializer, ownerId: string, customerId?: string): Row[] {
   return s.rows(
-    'SELECT * FROM product_review WHERE status = 1 AND (product_id = ? OR product_id IN (SELECT id FROM product WHERE parent_id = ?)) ORDER BY created_at DESC',
-    ownerId, ownerId,
+    'SELECT * FROM product_review WHERE (status = 1 OR customer_id = ?) AND (product_id = ? OR product_id IN (SELECT id FROM product WHERE parent_id = ?)) ORDER BY created_at DESC',
+    customerId ?? null, ownerId, ownerId,
   )
 }
 
-/** POST /product/{productId}/reviews: active reviews of the product (or of its parent for a variant). */
-export function productReviews(s: Serializer, productId: string, body: unknown): JsonObject {
+/** POST /product/{productId}/reviews: active reviews of the product (or of its parent for a variant), and the session customer's own. */
+export function productReviews(s: Serializer, productId: string, body: unknown, customerId?: string): JsonObject {
   const r = productRow(s, productId)
   const criteria = parseCriteria(body)
   const ownerId = String(r.parent_id ?? r.id)
-  return searchEntities('product_review', familyReviews(s, ownerId).map(serializeReview), criteria) as unknown as JsonObject
+  return searchEntities('product_review', familyReviews(s, ownerId, customerId).map(serializeReview), criteria) as unknown as JsonObject
 }
 
 const MAX_POINTS = 5

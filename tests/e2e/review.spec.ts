@@ -7,7 +7,7 @@ const axe = { id: productId('FS-31001'), name: 'Spaltaxt 2,5 kg', page: `/detail
 
 // axe needs scripts: as auditUrl does, the no-JS project runs them but blocks the shop's own, so every
 // step below is the server-rendered page and its native form posts.
-test('a customer reviews a product: login first, stars, title and text checked at the fields, one review per product', async ({ browser }, testInfo) => {
+test('a customer reviews a product: login first, stars, title and text checked at the fields, then changes it while it waits for approval', async ({ browser }, testInfo) => {
   testInfo.setTimeout(testInfo.timeout + 30_000)
   const baseURL = testInfo.project.use.baseURL!
   const noJs = testInfo.project.use.javaScriptEnabled === false
@@ -59,17 +59,21 @@ test('a customer reviews a product: login first, stars, title and text checked a
     await form.getByRole('button', { name: t('de', 'contact:review.submit') }).click()
     await expect(page).toHaveURL(/\/FS-31001$|\/spaltaxt/i)
     await expect(page.getByText(t('de', 'contact:review.success', { name: axe.name }))).toBeVisible()
-    // Unapproved: not among the product's reviews yet.
-    await expect(page.getByRole('heading', { level: 3, name: 'Scharf und gut ausbalanciert' })).toHaveCount(0)
-
-    await page.goto(`/review/${axe.id}`)
+    // Unapproved: only its author sees it, marked as checked before it is published, and may change it.
+    const pending = page.locator('.review-list li', { has: page.getByRole('heading', { level: 3, name: 'Scharf und gut ausbalanciert' }) })
+    await expect(pending.getByText(t('de', 'product:reviews.pending'))).toBeVisible()
+    await expectNoA11yViolations(page)
+    await pending.getByRole('link', { name: t('de', 'product:reviews.edit') }).click()
+    await expect(page).toHaveURL(new RegExp(`/review/${axe.id}$`))
     await ready()
-    await form.getByRole('radio', { name: t('de', 'contact:review.points5') }).check()
-    await title.fill('Noch einmal bewertet')
-    await content.fill('Ein zweiter Versuch, denselben Artikel noch einmal zu bewerten.')
-    await form.getByRole('button', { name: t('de', 'contact:review.submit') }).click()
-    await expect(page.getByText(t('de', 'contact:review.exists'))).toBeVisible()
-    await expect(title).toHaveValue('Noch einmal bewertet')
+    await expect(page.getByText(t('de', 'contact:review.pendingIntro'))).toBeVisible()
+    await expect(form.getByRole('radio', { name: t('de', 'contact:review.points4') })).toBeChecked()
+    await expect(title).toHaveValue('Scharf und gut ausbalanciert')
+    await title.fill('Scharf, gut ausbalanciert, robuster Stiel')
+    await form.getByRole('button', { name: t('de', 'contact:review.update') }).click()
+    await expect(page.getByText(t('de', 'contact:review.success', { name: axe.name }))).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Scharf, gut ausbalanciert, robuster Stiel' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Scharf und gut ausbalanciert' })).toHaveCount(0)
   } finally {
     await context.close()
   }

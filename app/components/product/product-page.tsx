@@ -93,6 +93,11 @@ function Reviews({ product, locale }: { product: ProductView; locale: Locale }) 
               <article>
                 {/* Reviews are shown in every language; their own words carry theirs, the shop's frame the page's. */}
                 <h3 lang={review.lang}>{review.title}</h3>
+                {review.pending ? (
+                  <p className="review-pending">
+                    {t('reviews.pending')} · <a href={localizePath(locale, `/review/${review.pending.productId}`)}>{t('reviews.edit')}</a>
+                  </p>
+                ) : null}
                 <p className="review-rating">{t('reviews.rating', { points: review.points })}</p>
                 {review.date || review.author ? (
                   <p className="review-meta">

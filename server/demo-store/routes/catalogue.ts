@@ -92,7 +92,10 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   router.post('/product/:productId/find-variant', variant)
   router.get('/product/:productId/find-variant', variant)
 
-  const reviews = wrap((req, res) => sendWithIncludes(req, res, productReviews(state(res).serializer, req.params.productId, { ...bodyOf(req), ...queryOf(req) })))
+  const reviews = wrap((req, res) => {
+    const { serializer, context } = state(res)
+    sendWithIncludes(req, res, productReviews(serializer, req.params.productId, { ...bodyOf(req), ...queryOf(req) }, context.customerId ?? undefined))
+  })
   router.post('/product/:productId/reviews', reviews)
   router.get('/product/:productId/reviews', reviews)
 
