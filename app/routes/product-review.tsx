@@ -15,15 +15,15 @@ import { throwNotFound } from '~/store/errors.server'
 import { pickHeaders } from '~/store/page.server'
 
 /** Only a logged-in customer may review (Shopware's `_loginRequired` without guests); anyone else logs in first. */
-async function reviewPage(args: LoaderFunctionArgs | ActionFunctionArgs) {
+async function reviewPage(args: LoaderFunctionArgs | ActionFunctionArgs, withPending: boolean) {
   const locale = getLocaleFromPath(new URL(args.request.url).pathname)
-  const { product, pending } = await loadReviewPage(args.context, args.request, locale, args.params.productId ?? '')
+  const { product, pending } = await loadReviewPage(args.context, args.request, locale, args.params.productId ?? '', { withPending })
   if (!product) throwNotFound(args.request)
   return { locale, product, pending }
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { locale, product, pending } = await reviewPage(args)
+  const { locale, product, pending } = await reviewPage(args, true)
   const meta = engagementPageMeta(args.context, locale, `/review/${product.id}`, 'review')
   const breadcrumbs = [{ name: product.name, href: product.href }, ...meta.breadcrumbs]
   return data({ locale, product, pending: pending ?? null, seo: meta.seo, breadcrumbs }, { headers: PRIVATE_HEADERS })
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args
-  const [{ locale, product }, formData] = await Promise.all([reviewPage(args), request.formData()])
+  const [{ locale, product }, formData] = await Promise.all([reviewPage(args, false), request.formData()])
   const submission = parseWithZod(formData, { schema: reviewSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
   const result = await sendReview(context, request, locale, product.id, submission.value)

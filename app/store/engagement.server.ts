@@ -323,16 +323,18 @@ export interface PendingReview {
 }
 
 /**
- * The review page of a logged-in customer: the product (undefined when unknown) and the customer's
- * pending review of it. Anyone else is sent to the login, which brings them back here
- * (requireCustomer). All three are asked side by side: the reviews read answers a session's own
- * unapproved reviews too (ProductReviewRoute), and only those have `status: false`.
+ * The review page of a logged-in customer: the product (undefined when unknown) and, unless only
+ * the product is asked for (sending the form), the customer's pending review of it. Anyone else is
+ * sent to the login, which brings them back here (requireCustomer). The calls go side by side: the
+ * reviews read answers a session's own unapproved reviews too (ProductReviewRoute), and only those
+ * have `status: false`.
  */
 export async function loadReviewPage(
   context: EngagementContext & Pick<LoadContext, 'sessionSecret'>,
   request: Request,
   locale: Locale,
   productId: string,
+  { withPending = true }: { withPending?: boolean } = {},
 ): Promise<{ product: FormProductView | undefined; pending: PendingReview | undefined }> {
   if (!/^[0-9a-f]{32}$/.test(productId)) {
     await requireCustomer(context, request, locale)
@@ -343,10 +345,8 @@ export async function loadReviewPage(
     if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) return undefined
     throwPageError(err, request)
   }
-  const [, product, pending] = await Promise.all([
-    requireCustomer(context, request, locale),
-    formProduct(store, locale, productId).catch(notFound),
-    store
+  const pendingReview = withPending
+    ? store
       .invoke('readProductReviews post /product/{productId}/reviews', {
         pathParams: { productId },
         body: {
@@ -356,8 +356,9 @@ export async function loadReviewPage(
         },
       })
       .then(({ data }) => data.elements?.[0])
-      .catch(notFound),
-  ])
+      .catch(notFound)
+    : undefined
+  const [, product, pending] = await Promise.all([requireCustomer(context, request, locale), formProduct(store, locale, productId).catch(notFound), pendingReview])
   return {
     product,
     pending: pending ? { id: pending.id, points: pending.points ?? 0, title: pending.title, content: pending.content } : undefined,

@@ -317,6 +317,11 @@ export function serializeAddress(s: Serializer, r: Row): JsonObject {
  * default and active addresses (active = the session's choice, else the default) and the default
  * payment method (6.6; 6.7 dropped it, the storefront's payment page needs it).
  */
+/** A customer's VAT ids as the Customer entity gives them: null for a private account. */
+export function customerVatIds(r: Row): string[] | null {
+  return r.account_type === 'business' ? (JSON.parse(String(r.vat_ids ?? '[]')) as string[]) : null
+}
+
 export function serializeCustomer(s: Serializer, r: Row, context?: ContextState): JsonObject {
   const address = (id: unknown) => {
     const row = id ? s.row('SELECT * FROM customer_address WHERE id = ? AND customer_id = ?', id, r.id) : undefined
@@ -326,13 +331,12 @@ export function serializeCustomer(s: Serializer, r: Row, context?: ContextState)
   const defaultShippingAddress = address(r.default_shipping_address_id)
   const groupRow = s.row('SELECT * FROM customer_group WHERE id = ?', r.group_id)
   const salutationRow = r.salutation_id ? s.row('SELECT * FROM salutation WHERE id = ?', r.salutation_id) : undefined
-  const vatIds = JSON.parse(String(r.vat_ids ?? '[]')) as string[]
   return compact({
     id: r.id, groupId: r.group_id, requestedGroupId: r.requested_group_id, salesChannelId: SALES_CHANNEL_ID, languageId: r.language_id,
     defaultBillingAddressId: r.default_billing_address_id, defaultShippingAddressId: r.default_shipping_address_id,
     defaultPaymentMethodId: r.default_payment_method_id, customerNumber: r.customer_number, salutationId: r.salutation_id,
     firstName: r.first_name, lastName: r.last_name, email: r.email, title: r.title, company: r.company, accountType: r.account_type,
-    vatIds: r.account_type === 'business' ? vatIds : null, active: r.active === 1, guest: r.guest === 1,
+    vatIds: customerVatIds(r), active: r.active === 1, guest: r.guest === 1,
     doubleOptInRegistration: r.double_opt_in_registration === 1, doubleOptInEmailSentDate: r.double_opt_in_email_sent_date,
     doubleOptInConfirmDate: r.double_opt_in_confirm_date, hash: r.hash === null ? null : '', firstLogin: r.first_login, lastLogin: r.last_login,
     orderCount: 0, orderTotalAmount: 0, reviewCount: 0, customFields: JSON.parse(String(r.custom_fields ?? '{}')) as JsonObject, tagIds: [],

@@ -1,3 +1,4 @@
+import { customerVatIds } from './accounts'
 import { country, countryState, isCompanyTaxFree, shippingMethod, type ContextState } from './context'
 import type { Json, JsonObject } from './criteria'
 import type { Db } from './db'
@@ -281,9 +282,7 @@ export function calculateCart(s: Serializer, token: string, state: ContextState,
   // The context's tax state (TaxDetector): a tax-free cart's prices carry no taxes (QuantityPriceCalculator), and its
   // amount is the net sum (AmountCalculator::calculateNetDeliveryAmount). The company tax-free amount is 0, so no
   // threshold applies (CartRuleLoader::validateTaxFree).
-  const taxFree = isCompanyTaxFree(countryJson, customer
-    ? { company: customer.company, vatIds: customer.account_type === 'business' ? JSON.parse(String(customer.vat_ids ?? '[]')) as Json : null }
-    : null)
+  const taxFree = isCompanyTaxFree(countryJson, customer ? { company: customer.company, vatIds: customerVatIds(customer) } : null)
 
   // --- Products (ProductCartProcessor)
   const kept: StoredLineItem[] = []

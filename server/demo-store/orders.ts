@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Violations, formatValue, sessionCustomer, serializeAddress, type Body } from './accounts'
+import { Violations, customerVatIds, formatValue, sessionCustomer, serializeAddress, type Body } from './accounts'
 import { calculateCart, type CartStore } from './cart'
 import { CURRENCY_EUR_ID, PAYMENT_METHOD_IDS, SALES_CHANNEL_ID, type LanguageKey } from './constants'
 import { paymentMethod, shippingMethod, type ContextState, type ContextStore } from './context'
@@ -307,10 +307,9 @@ export function placeOrder(deps: PlaceOrderDeps, s: Serializer, token: string, c
       ? calc.context.billingAddressId : customer.default_billing_address_id)
     const shippingSource = String(calc.context.shippingAddressId && db.prepare('SELECT 1 FROM customer_address WHERE id = ? AND customer_id = ?').get(calc.context.shippingAddressId, customer.id)
       ? calc.context.shippingAddressId : customer.default_shipping_address_id)
-    const vatIds = JSON.parse(String(customer.vat_ids ?? '[]')) as string[]
     const orderCustomer = compact({
       id: randomHex(), customerId: customer.id, email: customer.email, salutationId: customer.salutation_id, firstName: customer.first_name,
-      lastName: customer.last_name, company: customer.company, title: customer.title, vatIds: customer.account_type === 'business' ? vatIds : null,
+      lastName: customer.last_name, company: customer.company, title: customer.title, vatIds: customerVatIds(customer),
       customerNumber: customer.customer_number, createdAt,
     } as JsonObject)
     db.prepare(

@@ -67,7 +67,7 @@ export function CartTotals({
   )
   if (variant === 'full' && !totals.taxFree) return list
   return (
-    <div className={variant === 'full' ? 'cart-totals-block' : 'cart-totals-subtotal'}>
+    <div className={variant === 'full' ? undefined : 'cart-totals-subtotal'}>
       {list}
       <p className="cart-totals-note">
         {t(variant === 'full' ? 'totals.taxFreeNote' : totals.taxFree ? 'totals.subtotalNoteTaxFree' : 'totals.subtotalNote')}
