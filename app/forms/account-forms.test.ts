@@ -38,6 +38,17 @@ describe('profile form', () => {
     })
   })
 
+  it('sends a VAT ID as the store checks it: upper case, without the spaces, dots and dashes of a printed one', () => {
+    const valid = { firstName: 'A', lastName: 'B', company: 'C' }
+    const bare = (vatId: string) => {
+      const submission = parseWithZod(form({ ...valid, vatId }), { schema: business })
+      return submission.status === 'success' ? submission.value.vatId : submission.reply().error
+    }
+    expect(bare(' fr 12 345.678-901 ')).toBe('FR12345678901')
+    expect(bare('atu12345678')).toBe('ATU12345678')
+    expect(bare(' . - ')).toEqual({ vatId: [accountMessages.required] })
+  })
+
   it('refuses unknown company types and websites that are no web address', () => {
     const submission = parseWithZod(
       form({ firstName: 'A', lastName: 'B', company: 'C', vatId: 'DE1', companyType: 'ltd', companyWebsite: 'javascript:alert(1)' }),

@@ -104,12 +104,12 @@ describe('reset password schema', () => {
 
 describe('register schema', () => {
   it('accepts a complete business registration and drops the repetition', () => {
-    const submission = parseWithZod(form({ ...validRegistration, reseller: 'on', 'billingAddress.countryStateId': BAVARIA }), {
+    const submission = parseWithZod(form({ ...validRegistration, vatId: 'de 123 456 789', reseller: 'on', 'billingAddress.countryStateId': BAVARIA }), {
       schema: registerSchema(countries),
     })
     expect(submission.status).toBe('success')
     if (submission.status !== 'success') return
-    expect(submission.value).toMatchObject({ reseller: true, newsletter: false, companyType: 'gmbh', shippingAddress: undefined })
+    expect(submission.value).toMatchObject({ reseller: true, newsletter: false, companyType: 'gmbh', vatId: 'DE123456789', shippingAddress: undefined })
     expect(submission.value).not.toHaveProperty('passwordConfirm')
     expect(submission.value.billingAddress.countryStateId).toBe(BAVARIA)
   })

@@ -176,6 +176,15 @@ describe('guest and address forms', () => {
     expect(parseWithZod(form({ ...guest, company: 'Forst GmbH', vatId: 'DE123456789' }), { schema: guestSchema }).status).toBe('success')
   })
 
+  it('sends a printed VAT ID bare and upper case, and one of separators only as none', () => {
+    const vatIdOf = (vatId: string) => {
+      const submission = parseWithZod(form({ ...guest, company: 'Forêt SARL', vatId }), { schema: guestSchema })
+      return submission.status === 'success' ? submission.value.vatId : 'error'
+    }
+    expect(vatIdOf('fr 12-345.678 901')).toBe('FR12345678901')
+    expect(vatIdOf(' - ')).toBeUndefined()
+  })
+
   it('needs the names, a valid email and the address', () => {
     const submission = parseWithZod(form({ intent: 'guest', email: 'nope' }), { schema: guestSchema })
     expect(submission.status).toBe('error')

@@ -1,7 +1,7 @@
 import { z } from './zod'
 import { addressSchema } from './address'
 import { validation } from './messages'
-import { HEX_ID, optionalText, requiredText } from './profile'
+import { HEX_ID, optionalText, optionalVatId, requiredText } from './profile'
 
 /**
  * The forms of the one-page checkout (app/routes/checkout.tsx). Every section posts on its own with
@@ -147,7 +147,7 @@ export const guestSchema = z.object({
   lastName: required(),
   email: z.string({ required_error: validation.required }).trim().max(254, validation.maxLength(254)).email(validation.email),
   company: optionalText(),
-  vatId: optionalText(50),
+  vatId: optionalVatId,
   street: required(),
   zipcode: required(50),
   city: required(),

@@ -37,6 +37,18 @@ export function optionalText(max = 255) {
   return z.string().trim().max(max, accountMessages.tooLong(max)).optional()
 }
 
+/**
+ * A VAT ID as invoices print it ("fr 12 345 678 901", "ATU-12.345.678") in the form the store checks:
+ * Shopware matches the country's pattern case-sensitively against the bare characters, and no EU VAT
+ * ID has spaces, dots or dashes of its own.
+ */
+function bareVatId(value: string) {
+  return value.replace(/[\s.\-]/g, '').toUpperCase()
+}
+
+export const requiredVatId = requiredText(50).transform(bareVatId).pipe(z.string().min(1, accountMessages.required))
+export const optionalVatId = optionalText(50).transform((value) => (value === undefined ? value : bareVatId(value) || undefined))
+
 /** An http(s) address; a bare host name ('forst.example') gets https:// so shoppers need not type it (registration and profile). */
 export const website = z
   .string()
@@ -67,7 +79,7 @@ const personalProfile = z.object({
 const businessProfile = personalProfile.extend({
   company: requiredText(),
   companyType: z.enum(companyTypes, { errorMap: () => ({ message: accountMessages.choice }) }).optional(),
-  vatId: requiredText(50),
+  vatId: requiredVatId,
   companyWebsite: website,
 })
 

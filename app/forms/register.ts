@@ -1,6 +1,6 @@
 import { z } from './zod'
 import { validation } from './messages'
-import { website } from './profile'
+import { requiredVatId, website } from './profile'
 import { newPassword } from './reset-password'
 
 /** Legal forms a company can register with (customer custom field forst_company_type). */
@@ -95,7 +95,7 @@ export function registerSchema(countries: CountryChoice[] = []) {
       passwordConfirm: z.string().optional(),
       company: required(),
       companyType: z.enum(COMPANY_TYPES, { errorMap: () => ({ message: validation.choice }) }),
-      vatId: required(50),
+      vatId: requiredVatId,
       invoiceEmail: z.string().trim().max(254, validation.maxLength(254)).email(validation.email).optional(),
       companyWebsite: website,
       phone: optional(40),
