@@ -42,7 +42,7 @@ describe('profile form', () => {
     const valid = { firstName: 'A', lastName: 'B', company: 'C' }
     const bare = (vatId: string) => {
       const submission = parseWithZod(form({ ...valid, vatId }), { schema: business })
-      return submission.status === 'success' ? submission.value.vatId : submission.reply().error
+      return submission.status === 'success' ? (submission.value as { vatId?: string }).vatId : submission.reply().error
     }
     expect(bare(' fr 12 345.678-901 ')).toBe('FR12345678901')
     expect(bare('atu12345678')).toBe('ATU12345678')

@@ -42,6 +42,19 @@ export const newAddressSchema = addressSchema.omit({ addressId: true }).extend({
   use: z.enum(['shipping', 'billing', 'both'], { errorMap: () => ({ message: validation.choice }) }),
 })
 
+/**
+ * Without JavaScript the new address travels with the order form too (checkout-page.tsx): any of its
+ * buttons takes an address the shopper has begun to type, the address's own button one left empty.
+ * The names and country are filled in beforehand, so they do not count as begun.
+ */
+export const typedAddressSchema = newAddressSchema.omit({ intent: true })
+
+const typedAddressFields = ['company', 'department', 'street', 'additionalAddressLine1', 'zipcode', 'city', 'phoneNumber'] as const
+
+export function hasTypedAddress(formData: FormData): boolean {
+  return typedAddressFields.some((name) => String(formData.get(name) ?? '').trim() !== '')
+}
+
 export const shippingMethodSchema = z.object({
   intent: z.literal('shipping-method'),
   shippingMethodId: pickedId(checkoutMessages.shippingMethodId),

@@ -15,6 +15,7 @@ import {
   guestSchema,
   isChoiceIntent,
   loginIntentSchema,
+  hasTypedAddress,
   newAddressSchema,
   orderDraftOf,
   orderSchema,
@@ -22,6 +23,7 @@ import {
   shippingAddressSchema,
   shippingMethodSchema,
   shopToday,
+  typedAddressSchema,
   type Choices,
   type OrderDraft,
 } from '~/forms/checkout'
@@ -138,7 +140,8 @@ type PageChanges = { type: 'refused'; response: ReturnType<typeof refused> } | {
 /**
  * Without JavaScript the checkout is one form (checkout-page.tsx), and each of its buttons takes
  * what the shopper changed above the order fields: the choices that differ from the page they saw
- * (in one store call) and a promotion code typed in. The clicked button's own field is required.
+ * (in one store call), a promotion code typed in and a new address begun. The clicked button's own
+ * fields are required.
  */
 async function takePageChanges(
   { context, request, locale }: { context: ActionFunctionArgs['context']; request: Request; locale: Locale },
@@ -152,6 +155,8 @@ async function takePageChanges(
   const typedCode = String(formData.get('code') ?? '').trim()
   const promotion = clicked === 'promotion-add' || typedCode ? parseWithZod(formData, { schema: promotionCodeSchema }) : undefined
   if (promotion && promotion.status !== 'success') return refusal('promotion-add', promotion.reply())
+  const address = clicked === 'new-address' || hasTypedAddress(formData) ? parseWithZod(formData, { schema: typedAddressSchema }) : undefined
+  if (address && address.status !== 'success') return refusal('new-address', address.reply())
 
   const headers: string[] = []
   const messages: FlashMessage[] = []
@@ -164,12 +169,20 @@ async function takePageChanges(
     headers.push(...result.headers)
     for (const field of Object.keys(change) as (keyof Choices)[]) messages.push({ type: 'success', messageKey: choiceMessages[field] })
   }
+  // After the choices, so that a new address asked to be used for shipping or billing is what stays chosen.
+  if (address?.value) {
+    const { use, ...values } = address.value
+    const result = await createCheckoutAddress(context, request, locale, values, use)
+    if (result.type === 'invalid') return refusal('new-address', address.reply({ fieldErrors: result.fieldErrors }))
+    headers.push(...result.headers)
+    messages.push({ type: 'success', messageKey: 'checkout:address.created' })
+  }
   if (promotion?.value) {
     const result = await addPromotionCode(context, request, locale, promotion.value.code)
     headers.push(...result.headers)
     messages.push(...promotionNotices(result.cart))
   }
-  return { type: 'taken', any: Object.keys(change).length > 0 || !!promotion, headers, messages }
+  return { type: 'taken', any: Object.keys(change).length > 0 || !!promotion || !!address, headers, messages }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -183,6 +196,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
 
   try {
+    // A section's button of the order form (no JavaScript) takes every change of the page, not just its own.
+    if (draft && (isChoiceIntent(intent) || intent === 'promotion-add' || intent === 'new-address')) {
+      const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
+      return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
+    }
     switch (intent) {
       case 'login': {
         const hideFields = ['password']
@@ -207,10 +225,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case 'billing-address':
       case 'shipping-method':
       case 'payment-method': {
-        if (draft) {
-          const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
-          return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
-        }
         const schema = { 'shipping-address': shippingAddressSchema, 'billing-address': billingAddressSchema, 'shipping-method': shippingMethodSchema, 'payment-method': paymentMethodSchema }[intent]
         const submission = parseWithZod(formData, { schema })
         if (submission.status !== 'success') return refused(intent, submission.reply())
@@ -228,10 +242,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:address.created' }])
       }
       case 'promotion-add': {
-        if (draft) {
-          const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
-          return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
-        }
         const submission = parseWithZod(formData, { schema: promotionSchema })
         if (submission.status !== 'success') return refused(intent, submission.reply())
         const result = await addPromotionCode(context, request, locale, submission.value.code)

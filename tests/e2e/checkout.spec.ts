@@ -261,6 +261,80 @@ test('what was typed for the order stays while the shipping method and address c
   await expect(page.getByText(typed.comment).first()).toBeVisible()
 })
 
+test('a new delivery address: refused at its field, then saved and chosen, and what was typed for the order stays', async ({ page, context, baseURL }, testInfo) => {
+  test.info().annotations.push({ type: 'allow-console-errors', description: 'without JS the refused address answers 400' })
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-adresse'))
+  await page.goto('/en/checkout')
+  await ready(page, testInfo)
+  const contactPerson = page.getByLabel(t('en', 'checkout:order.contactPerson'))
+  const comment = page.getByLabel(t('en', 'checkout:order.comment'))
+  await contactPerson.fill('Greta Gast, yard')
+  await comment.fill('Please phone before delivery.')
+  const expectTyped = async () => {
+    await expect(contactPerson).toHaveValue('Greta Gast, yard')
+    await expect(comment).toHaveValue('Please phone before delivery.')
+  }
+
+  const section = page.locator('.checkout-new-address')
+  await section.getByText(t('en', 'checkout:address.newTitle')).click()
+  const street = section.getByLabel(t('en', 'checkout:fields.street'))
+  const city = section.getByLabel(t('en', 'checkout:fields.city'))
+  await street.fill('Sägewerkstraße 4')
+  await section.getByLabel(t('en', 'checkout:fields.zipcode')).fill('72270')
+  const save = section.getByRole('button', { name: t('en', 'checkout:address.newSubmit') })
+  const posted = noJs(testInfo) ? page.waitForResponse((r) => r.request().method() === 'POST') : undefined
+  await save.click()
+  if (posted) expect((await posted).status()).toBe(400)
+  // The city is missing: said at the field, the address and the order's fields as typed.
+  await expect(city).toHaveAttribute('aria-invalid', 'true')
+  await expect(section.locator(`#${await city.getAttribute('aria-describedby').then((ids) => ids!.split(' ').find((id) => id.endsWith('-error')))}`)).toHaveText(
+    t('en', 'auth:validation.required', { field: t('en', 'checkout:fields.city') }),
+  )
+  await expect(street).toHaveValue('Sägewerkstraße 4')
+  await expectTyped()
+
+  await city.fill('Baiersbronn')
+  await save.click()
+  await expectNotice(page, t('en', 'checkout:address.created'))
+  await expect(page.locator('form#checkout-shipping-address').getByRole('radio', { name: /Sägewerkstraße 4/ })).toBeChecked()
+  await expectTyped()
+  await placeOrder(page, 'en')
+  await expect(page.getByText('Sägewerkstraße 4').first()).toBeVisible()
+  await expect(page.getByText('Please phone before delivery.').first()).toBeVisible()
+})
+
+// With JavaScript the address form posts on its own and the order form is not touched (the test above).
+test('without JavaScript a new address begun is taken by Enter and by the order button, before anything is ordered @no-js-only', async ({ page, context, baseURL }) => {
+  await fillCart(context, baseURL!, [rope])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('gast-adresse-enter'))
+  await page.goto('/checkout')
+  await page.getByLabel(t('de', 'checkout:order.comment')).fill('Anlieferung werktags')
+  const section = page.locator('.checkout-new-address')
+  await section.getByText(t('de', 'checkout:address.newTitle')).click()
+  await section.getByLabel(t('de', 'checkout:fields.street')).fill('Köhlerweg 9')
+  await section.getByLabel(t('de', 'checkout:fields.zipcode')).fill('77776')
+  await section.getByLabel(t('de', 'checkout:fields.city')).fill('Bad Rippoldsau')
+  await section.getByLabel(t('de', 'checkout:fields.city')).press('Enter')
+  await expectNotice(page, t('de', 'checkout:address.created'))
+  await expect(page.locator('form#checkout-shipping-address').getByRole('radio', { name: /Köhlerweg 9/ })).toBeChecked()
+  await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Anlieferung werktags')
+
+  // Begun but not saved, then the order button: the address is taken and the page comes back to be checked.
+  await section.getByText(t('de', 'checkout:address.newTitle')).click()
+  await section.getByLabel(t('de', 'checkout:fields.street')).fill('Flößerstraße 2')
+  await section.getByLabel(t('de', 'checkout:fields.zipcode')).fill('77776')
+  await section.getByLabel(t('de', 'checkout:fields.city')).fill('Bad Rippoldsau')
+  await page.locator('input[name="tos"]').check()
+  await page.getByRole('button', { name: t('de', 'checkout:order.submit') }).click()
+  await expectNotice(page, t('de', 'checkout:order.changesApplied'))
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.locator('form#checkout-shipping-address').getByRole('radio', { name: /Flößerstraße 2/ })).toBeChecked()
+  await expect(page.getByLabel(t('de', 'checkout:order.comment'))).toHaveValue('Anlieferung werktags')
+  await placeOrder(page, 'de')
+  await expect(page.getByText('Flößerstraße 2').first()).toBeVisible()
+})
+
 test('a long comment in another script stays too, and a refused choice keeps what was typed', async ({ page, context, baseURL }, testInfo) => {
   test.info().annotations.push({ type: 'allow-console-errors', description: 'the forged choice answers 400' })
   await fillCart(context, baseURL!, [rope])

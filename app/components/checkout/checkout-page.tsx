@@ -249,6 +249,8 @@ function NewAddressForm({ data, action }: { data: CheckoutPageData; action: stri
   })
   const states = StateOptions(data.countries)
   const hasErrors = !!lastResult && lastResult.status === 'error'
+  // Without JavaScript the fields belong to the order form, as the choices do (ChoiceButton), so what was typed for the order stays.
+  const lent = useHydrated() ? undefined : ORDER_FORM_ID
   return (
     <details className="checkout-new-address" open={hasErrors || data.addresses.length === 0 || undefined}>
       <summary>{t('address.newTitle')}</summary>
@@ -262,27 +264,34 @@ function NewAddressForm({ data, action }: { data: CheckoutPageData; action: stri
             label={t('fields.salutation')}
             placeholder={t('fields.choose')}
             options={data.salutations.map((s) => ({ value: s.id, label: s.name }))}
+            form={lent}
           />
-          <TextField field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" />
-          <TextField field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" />
-          <TextField field={fields.company} label={t('fields.company')} autoComplete="organization" />
-          <TextField field={fields.department} label={t('fields.department')} />
-          <TextField field={fields.street} label={t('fields.street')} autoComplete="address-line1" />
-          <TextField field={fields.additionalAddressLine1} label={t('fields.additionalAddressLine1')} autoComplete="address-line2" />
-          <TextField field={fields.zipcode} label={t('fields.zipcode')} autoComplete="postal-code" />
-          <TextField field={fields.city} label={t('fields.city')} autoComplete="address-level2" />
-          <SelectField field={fields.countryId} label={t('fields.country')} options={data.countries.map((c) => ({ value: c.id, label: c.name }))} />
+          <TextField field={fields.firstName} label={t('fields.firstName')} autoComplete="given-name" form={lent} />
+          <TextField field={fields.lastName} label={t('fields.lastName')} autoComplete="family-name" form={lent} />
+          <TextField field={fields.company} label={t('fields.company')} autoComplete="organization" form={lent} />
+          <TextField field={fields.department} label={t('fields.department')} form={lent} />
+          <TextField field={fields.street} label={t('fields.street')} autoComplete="address-line1" form={lent} />
+          <TextField field={fields.additionalAddressLine1} label={t('fields.additionalAddressLine1')} autoComplete="address-line2" form={lent} />
+          <TextField field={fields.zipcode} label={t('fields.zipcode')} autoComplete="postal-code" form={lent} />
+          <TextField field={fields.city} label={t('fields.city')} autoComplete="address-level2" form={lent} />
+          <SelectField field={fields.countryId} label={t('fields.country')} options={data.countries.map((c) => ({ value: c.id, label: c.name }))} form={lent} />
           {states.length ? (
-            <SelectField field={fields.countryStateId} label={t('fields.state')} placeholder={t('fields.stateNone')} options={states} />
+            <SelectField field={fields.countryStateId} label={t('fields.state')} placeholder={t('fields.stateNone')} options={states} form={lent} />
           ) : null}
-          <TextField field={fields.phoneNumber} label={t('fields.phoneNumber')} type="tel" autoComplete="tel" />
+          <TextField field={fields.phoneNumber} label={t('fields.phoneNumber')} type="tel" autoComplete="tel" form={lent} />
           <SelectField
             field={fields.use}
             label={t('address.use')}
             options={(['shipping', 'billing', 'both'] as const).map((use) => ({ value: use, label: t(`address.useOptions.${use}`) }))}
+            form={lent}
           />
         </div>
-        <button type="submit" className={buttonClass({ variant: 'secondary' })} disabled={busy}>
+        <button
+          type="submit"
+          className={buttonClass({ variant: 'secondary' })}
+          disabled={busy}
+          {...(lent ? { form: lent, formNoValidate: true, name: 'choice', value: 'new-address' } : {})}
+        >
           {busy ? t('busy') : t('address.newSubmit')}
         </button>
       </fetcher.Form>

@@ -19,6 +19,18 @@ interface FieldBase {
   /** Shows the required marker and sets `required` even when the schema does not say so (conditional fields). */
   required?: boolean
   className?: string
+  /**
+   * The form the control belongs to, when it is not the one around it. A required control lent to
+   * another form is announced as required (`aria-required`) but left to the server to check, so that
+   * it does not hold up that form's other buttons (the checkout without JavaScript, ADR 017).
+   */
+  form?: string
+}
+
+/** `required`, or for a control lent to another form `aria-required` (see FieldBase.form). */
+function requiredProps(required: boolean, form: string | undefined) {
+  if (!required) return {}
+  return form ? { 'aria-required': true as const } : { required: true }
 }
 
 /**
@@ -110,8 +122,6 @@ export interface TextFieldProps extends FieldBase {
   placeholder?: string
   /** Never pre-fill (passwords): the server does not send them back either. */
   noDefault?: boolean
-  /** The form the input belongs to, when it is not the field's own. */
-  form?: string
 }
 
 /**
@@ -160,7 +170,7 @@ export function TextField({
         {...(form ? { form } : {})}
         key={field.key}
         ref={input}
-        required={isRequired || undefined}
+        {...requiredProps(isRequired, form)}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -229,6 +239,7 @@ export function SelectField({
   placeholder,
   autoComplete,
   selectProps,
+  form,
 }: SelectFieldProps) {
   const hintId = hint ? field.descriptionId : undefined
   const props = getSelectProps(field, { ariaDescribedBy: hintId })
@@ -242,8 +253,9 @@ export function SelectField({
       <select
         {...props}
         {...selectProps}
+        {...(form ? { form } : {})}
         key={field.key}
-        required={isRequired || undefined}
+        {...requiredProps(isRequired, form)}
         autoComplete={autoComplete}
         className="form-control"
       >
@@ -308,7 +320,12 @@ export interface RadioOption {
   disabled?: boolean
 }
 
-export interface RadioGroupFieldProps extends Omit<FieldBase, 'label'> {
+export interface RadioGroupFieldProps extends Omit<FieldBase, 'label' | 'form'> {
+  /**
+   * The form the radios belong to, when it is not the one around them. They keep `required` there
+   * (ARIA has no aria-required for a radio): a group lent to another form starts with a choice.
+   */
+  form?: string
   /** The question the group answers, as the fieldset's legend. */
   legend: ReactNode
   legendHidden?: boolean
@@ -319,8 +336,6 @@ export interface RadioGroupFieldProps extends Omit<FieldBase, 'label'> {
   defaultValue?: string
   /** Called when the choice changes (with JS only: the form must still work through its submit button). */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void
-  /** The form the radios belong to, when it is not the one around them. */
-  form?: string
   /** The choice is being saved: announced on the group. */
   busy?: boolean
 }
