@@ -41,6 +41,12 @@ test('no accessibility violations on the checkout and order success pages', asyn
     await registerGuestThroughStore(context, baseURL, `a11y-${Date.now()}@example.com`)
     expect((await page.goto('/fr/checkout'))?.status()).toBe(200)
     await expectNoA11yViolations(page)
+    // The new-address form opened and sent empty: refused at its fields (without JavaScript by the server, lent to the order form).
+    const newAddress = page.locator('.checkout-new-address')
+    await newAddress.locator('summary').click()
+    await newAddress.locator('button[type="submit"]').click()
+    await expect(newAddress.locator('input[aria-invalid="true"]').first()).toBeVisible()
+    await expectNoA11yViolations(page)
     // The success page of an order paid by invoice (no countdown leaving the page during the audit).
     await page.locator('input[name="tos"]').check()
     await page.locator('.checkout-order-button').click()
