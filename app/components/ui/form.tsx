@@ -19,18 +19,8 @@ interface FieldBase {
   /** Shows the required marker and sets `required` even when the schema does not say so (conditional fields). */
   required?: boolean
   className?: string
-  /**
-   * The form the control belongs to, when it is not the one around it. A required control lent to
-   * another form is announced as required (`aria-required`) but left to the server to check, so that
-   * it does not hold up that form's other buttons (the checkout without JavaScript, ADR 017).
-   */
+  /** The form the control belongs to, when it is not the one around it (the checkout without JavaScript, ADR 017). */
   form?: string
-}
-
-/** `required`, or for a control lent to another form `aria-required` (see FieldBase.form). */
-function requiredProps(required: boolean, form: string | undefined) {
-  if (!required) return {}
-  return form ? { 'aria-required': true as const } : { required: true }
 }
 
 /**
@@ -170,7 +160,7 @@ export function TextField({
         {...(form ? { form } : {})}
         key={field.key}
         ref={input}
-        {...requiredProps(isRequired, form)}
+        required={isRequired || undefined}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -255,7 +245,7 @@ export function SelectField({
         {...selectProps}
         {...(form ? { form } : {})}
         key={field.key}
-        {...requiredProps(isRequired, form)}
+        required={isRequired || undefined}
         autoComplete={autoComplete}
         className="form-control"
       >
@@ -320,12 +310,7 @@ export interface RadioOption {
   disabled?: boolean
 }
 
-export interface RadioGroupFieldProps extends Omit<FieldBase, 'label' | 'form'> {
-  /**
-   * The form the radios belong to, when it is not the one around them. They keep `required` there
-   * (ARIA has no aria-required for a radio): a group lent to another form starts with a choice.
-   */
-  form?: string
+export interface RadioGroupFieldProps extends Omit<FieldBase, 'label'> {
   /** The question the group answers, as the fieldset's legend. */
   legend: ReactNode
   legendHidden?: boolean
