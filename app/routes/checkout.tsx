@@ -196,8 +196,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = (cookies: string[] = [], messages: FlashMessage[] = []) => backToCheckout(locale, cookies, messages, context, request, draft)
 
   try {
-    // A section's button of the order form (no JavaScript) takes every change of the page, not just its own.
-    if (draft && (isChoiceIntent(intent) || intent === 'promotion-add' || intent === 'new-address')) {
+    // A section's button of the order form (no JavaScript) names itself as the 'choice' and takes every change of the page, not just its own.
+    if (formData.has('choice') && (isChoiceIntent(intent) || intent === 'promotion-add' || intent === 'new-address')) {
       const taken = await takePageChanges({ context, request, locale }, formData, draft, intent)
       return taken.type === 'refused' ? taken.response : back(taken.headers, taken.messages)
     }
@@ -251,7 +251,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const fields = removedPromotion !== null ? removalOf(removedPromotion) : formData
         const submission = parseWithZod(fields, { schema: removeSchema })
         if (submission.status !== 'success') return refused(intent, submission.reply(), draft)
-        const taken = draft ? await takePageChanges({ context, request, locale }, formData, draft) : undefined
+        const taken = removedPromotion !== null ? await takePageChanges({ context, request, locale }, formData, draft) : undefined
         if (taken?.type === 'refused') return taken.response
         const result = await removeLineItem(context, request, locale, submission.value.lineItemId)
         const outcome: FlashMessage = result ? { type: 'success', messageKey: 'checkout:promotion.removed' } : { type: 'warning', messageKey: 'cart:messages.lineGone' }

@@ -184,6 +184,33 @@ test('customer checkout in English with saved addresses and another shipping met
   await expect(page.getByRole('link', { name: t('en', 'checkout:success.payNow') })).toHaveCount(0)
 })
 
+test('before the shopper says who orders there is nothing to type for the order, and a method chosen then stays', async ({ page, context, baseURL }, testInfo) => {
+  await fillCart(context, baseURL!, [rope])
+  await page.goto('/checkout')
+  await ready(page, testInfo)
+  const order = page.locator('section[aria-labelledby="checkout-order-title"]')
+  await expect(order.getByText(t('de', 'checkout:order.identifyFirst'))).toBeVisible()
+  await expect(order.getByRole('textbox')).toHaveCount(0)
+  await expect(order.getByRole('checkbox')).toHaveCount(0)
+  await expect(order.getByRole('button', { name: t('de', 'checkout:order.submit') })).toBeDisabled()
+  // Without JavaScript the method's button sends the order form, which has no draft yet.
+  await choose(page, testInfo, 'de', 'shipping', /Express/)
+
+  const guest = page.locator('form#checkout-guest')
+  await guest.getByLabel(t('de', 'checkout:fields.salutation')).selectOption({ index: 1 })
+  await guest.getByLabel(t('de', 'checkout:fields.firstName')).fill('Greta')
+  await guest.locator('input[name="lastName"]').fill('Gast')
+  await guest.getByLabel(t('de', 'checkout:fields.email')).fill(uniqueEmail('gast-erst'))
+  await guest.getByLabel(t('de', 'checkout:fields.street')).fill('Forstweg 7')
+  await guest.getByLabel(t('de', 'checkout:fields.zipcode')).fill('79098')
+  await guest.getByLabel(t('de', 'checkout:fields.city')).fill('Freiburg')
+  await guest.getByRole('button', { name: t('de', 'checkout:who.guestSubmit') }).click()
+  await expectNotice(page, t('de', 'checkout:who.guestMessage'))
+  await expect(order.getByLabel(t('de', 'checkout:order.comment'))).toBeVisible()
+  await expect(order.getByText(t('de', 'checkout:order.identifyFirst'))).toHaveCount(0)
+  await expect(page.locator('section[aria-labelledby="checkout-shipping-title"]').getByRole('radio', { name: /Express/ })).toBeChecked()
+})
+
 test('what was typed for the order stays while the shipping method and address change above it', async ({ page, context, baseURL }, testInfo) => {
   await logInThroughStore(context, baseURL!, { email: 'kunde@example.com', password: 'Forst2024!' })
   await fillCart(context, baseURL!, [choker])

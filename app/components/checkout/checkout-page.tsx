@@ -537,39 +537,45 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
       <Form method="post" action={action} className="form-stack" {...formProps} onSubmit={onSubmit} data-invalid={checkErrors.some((e) => e?.length) || undefined}>
         <FormErrors form={form} />
         <input type="hidden" name="intent" value="order" />
-        <div className="form-grid">
-          <TextField field={fields.contactPerson} label={t('order.contactPerson')} hint={t('order.contactPersonHint')} autoComplete="name" />
-          <div className="form-field">
-            <label htmlFor={fields.desiredDate.id} className="form-label">
-              {t('order.desiredDate')}
-            </label>
-            <input
-              {...getInputProps(fields.desiredDate, { type: 'date', ariaDescribedBy: fields.desiredDate.descriptionId })}
-              key={fields.desiredDate.key}
-              min={data.today}
-              className="form-control"
+        {/* Nothing to type before the shopper has said who orders: the login and guest forms post on their own and would lose it (ADR 017). */}
+        {identified ? (
+          <>
+            <div className="form-grid">
+              <TextField field={fields.contactPerson} label={t('order.contactPerson')} hint={t('order.contactPersonHint')} autoComplete="name" />
+              <div className="form-field">
+                <label htmlFor={fields.desiredDate.id} className="form-label">
+                  {t('order.desiredDate')}
+                </label>
+                <input
+                  {...getInputProps(fields.desiredDate, { type: 'date', ariaDescribedBy: fields.desiredDate.descriptionId })}
+                  key={fields.desiredDate.key}
+                  min={data.today}
+                  className="form-control"
+                />
+                <p id={fields.desiredDate.descriptionId} className="form-hint">
+                  {t('order.desiredDateHint')}
+                </p>
+                <ErrorList id={fields.desiredDate.errorId} errors={fields.desiredDate.errors} fieldName={t('order.desiredDate')} />
+              </div>
+            </div>
+            <div className="form-field">
+              <label htmlFor={fields.comment.id} className="form-label">
+                {t('order.comment')}
+              </label>
+              <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} className="form-control" />
+              <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} fieldName={t('order.comment')} />
+            </div>
+            <CheckboxField
+              field={fields.tos}
+              required
+              fieldName={t('order.tosField')}
+              label={<Trans t={t} i18nKey="order.tos" components={{ toc: <Link to={tocHref} target="_blank" rel="noopener" /> }} />}
             />
-            <p id={fields.desiredDate.descriptionId} className="form-hint">
-              {t('order.desiredDateHint')}
-            </p>
-            <ErrorList id={fields.desiredDate.errorId} errors={fields.desiredDate.errors} fieldName={t('order.desiredDate')} />
-          </div>
-        </div>
-        <div className="form-field">
-          <label htmlFor={fields.comment.id} className="form-label">
-            {t('order.comment')}
-          </label>
-          <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={3} className="form-control" />
-          <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} fieldName={t('order.comment')} />
-        </div>
-        <CheckboxField
-          field={fields.tos}
-          required
-          fieldName={t('order.tosField')}
-          label={<Trans t={t} i18nKey="order.tos" components={{ toc: <Link to={tocHref} target="_blank" rel="noopener" /> }} />}
-        />
-        {data.needsWaiver ? <CheckboxField field={fields.waiver} required fieldName={t('order.waiverField')} label={t('order.waiver')} /> : null}
-        {!identified ? <p className="checkout-muted">{t('order.identifyFirst')}</p> : null}
+            {data.needsWaiver ? <CheckboxField field={fields.waiver} required fieldName={t('order.waiverField')} label={t('order.waiver')} /> : null}
+          </>
+        ) : (
+          <p className="checkout-muted">{t('order.identifyFirst')}</p>
+        )}
         {data.cart.blocking ? <p className="checkout-muted">{t('order.resolveFirst')}</p> : null}
         <p className="checkout-order-total">
           {t(data.cart.totals.taxFree ? 'order.totalTaxFree' : 'order.total')} <strong>{formatPrice(data.locale, data.cart.totals.totalPrice)}</strong>
