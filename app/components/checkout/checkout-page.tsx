@@ -574,7 +574,9 @@ function OrderSection({ data, action, step }: { data: CheckoutPageData; action: 
             {data.needsWaiver ? <CheckboxField field={fields.waiver} required fieldName={t('order.waiverField')} label={t('order.waiver')} /> : null}
           </>
         ) : (
-          <p className="checkout-muted">{t('order.identifyFirst')}</p>
+          <p className="checkout-muted">
+            <Trans t={t} i18nKey="order.identifyFirst" components={{ who: <a href="#checkout-who-title" /> }} />
+          </p>
         )}
         {data.cart.blocking ? <p className="checkout-muted">{t('order.resolveFirst')}</p> : null}
         <p className="checkout-order-total">
