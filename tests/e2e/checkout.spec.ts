@@ -26,6 +26,35 @@ async function choose(page: Page, testInfo: TestInfo, locale: Locale, kind: 'shi
   await expectNotice(page, t(locale, `checkout:${kind}.changed`))
 }
 
+interface GuestEntry {
+  firstName: string
+  lastName: string
+  email: string
+  street: string
+  zipcode: string
+  city: string
+  company?: string
+  vatId?: string
+  country?: string
+}
+
+/** Fills the checkout's 'continue as a guest' form as a shopper would and sends it. */
+async function continueAsGuest(page: Page, locale: Locale, entry: GuestEntry) {
+  const guest = page.locator('form#checkout-guest')
+  const field = (name: string) => guest.getByLabel(t(locale, `checkout:fields.${name}`))
+  await field('salutation').selectOption({ index: 1 })
+  await field('firstName').fill(entry.firstName)
+  await guest.locator('input[name="lastName"]').fill(entry.lastName)
+  await field('email').fill(entry.email)
+  if (entry.company) await field('company').fill(entry.company)
+  if (entry.vatId) await field('vatId').fill(entry.vatId)
+  await field('street').fill(entry.street)
+  await field('zipcode').fill(entry.zipcode)
+  await field('city').fill(entry.city)
+  if (entry.country) await field('country').selectOption({ label: entry.country })
+  await guest.getByRole('button', { name: t(locale, 'checkout:who.guestSubmit') }).click()
+}
+
 async function placeOrder(page: Page, locale: Locale) {
   await page.locator('input[name="tos"]').check()
   await page.getByRole('button', { name: t(locale, 'checkout:order.submit') }).click()
@@ -41,15 +70,7 @@ test('guest checkout in French: continue as a guest, demo payment page after 5 s
   await ready(page, testInfo)
   await expect(page.getByRole('heading', { level: 1, name: t('fr', 'checkout:page.title') })).toBeVisible()
 
-  const guest = page.locator('form#checkout-guest')
-  await guest.getByLabel(t('fr', 'checkout:fields.salutation')).selectOption({ index: 1 })
-  await guest.getByLabel(t('fr', 'checkout:fields.firstName')).fill('Greta')
-  await guest.locator('input[name="lastName"]').fill('Gast')
-  await guest.getByLabel(t('fr', 'checkout:fields.email')).fill(email)
-  await guest.getByLabel(t('fr', 'checkout:fields.street')).fill('Forstweg 7')
-  await guest.getByLabel(t('fr', 'checkout:fields.zipcode')).fill('79098')
-  await guest.getByLabel(t('fr', 'checkout:fields.city')).fill('Freiburg')
-  await guest.getByRole('button', { name: t('fr', 'checkout:who.guestSubmit') }).click()
+  await continueAsGuest(page, 'fr', { firstName: 'Greta', lastName: 'Gast', email, street: 'Forstweg 7', zipcode: '79098', city: 'Freiburg' })
   await expect(page.getByText(t('fr', 'checkout:who.asGuest', { name: 'Greta Gast', email }))).toBeVisible()
 
   await choose(page, testInfo, 'fr', 'payment', /Demo Pay/)
@@ -76,20 +97,19 @@ test('a French business guest with a VAT id orders without VAT (intra-Community 
   // Before the shopper says who orders, the shop's own country applies: VAT is added.
   await expect(totals.getByText(t('fr', 'cart:totals.tax', { rate: '19' }))).toBeVisible()
 
-  const guest = page.locator('form#checkout-guest')
-  await expect(guest.getByText(t('fr', 'checkout:fields.vatIdHint'))).toBeVisible()
-  await guest.getByLabel(t('fr', 'checkout:fields.salutation')).selectOption({ index: 1 })
-  await guest.getByLabel(t('fr', 'checkout:fields.firstName')).fill('Camille')
-  await guest.locator('input[name="lastName"]').fill('Bois')
-  await guest.getByLabel(t('fr', 'checkout:fields.email')).fill(uniqueEmail('intra-ue'))
-  await guest.getByLabel(t('fr', 'checkout:fields.company')).fill('Bois Camille SARL')
-  // Typed as printed on a letterhead; the store gets it bare and upper case.
-  await guest.getByLabel(t('fr', 'checkout:fields.vatId')).fill('fr 12 345 678 901')
-  await guest.getByLabel(t('fr', 'checkout:fields.street')).fill('1 rue du Bois')
-  await guest.getByLabel(t('fr', 'checkout:fields.zipcode')).fill('67000')
-  await guest.getByLabel(t('fr', 'checkout:fields.city')).fill('Strasbourg')
-  await guest.getByLabel(t('fr', 'checkout:fields.country')).selectOption({ label: 'France' })
-  await guest.getByRole('button', { name: t('fr', 'checkout:who.guestSubmit') }).click()
+  await expect(page.locator('form#checkout-guest').getByText(t('fr', 'checkout:fields.vatIdHint'))).toBeVisible()
+  await continueAsGuest(page, 'fr', {
+    firstName: 'Camille',
+    lastName: 'Bois',
+    email: uniqueEmail('intra-ue'),
+    company: 'Bois Camille SARL',
+    // Typed as printed on a letterhead; the store gets it bare and upper case.
+    vatId: 'fr 12 345 678 901',
+    street: '1 rue du Bois',
+    zipcode: '67000',
+    city: 'Strasbourg',
+    country: 'France',
+  })
   await expect(page.getByText(/Camille Bois/).first()).toBeVisible()
 
   const expectTaxFree = async () => {
@@ -200,15 +220,7 @@ test('before the shopper says who orders there is nothing to type for the order,
   // Without JavaScript the method's button sends the order form, which has no draft yet.
   await choose(page, testInfo, 'de', 'shipping', /Express/)
 
-  const guest = page.locator('form#checkout-guest')
-  await guest.getByLabel(t('de', 'checkout:fields.salutation')).selectOption({ index: 1 })
-  await guest.getByLabel(t('de', 'checkout:fields.firstName')).fill('Greta')
-  await guest.locator('input[name="lastName"]').fill('Gast')
-  await guest.getByLabel(t('de', 'checkout:fields.email')).fill(uniqueEmail('gast-erst'))
-  await guest.getByLabel(t('de', 'checkout:fields.street')).fill('Forstweg 7')
-  await guest.getByLabel(t('de', 'checkout:fields.zipcode')).fill('79098')
-  await guest.getByLabel(t('de', 'checkout:fields.city')).fill('Freiburg')
-  await guest.getByRole('button', { name: t('de', 'checkout:who.guestSubmit') }).click()
+  await continueAsGuest(page, 'de', { firstName: 'Greta', lastName: 'Gast', email: uniqueEmail('gast-erst'), street: 'Forstweg 7', zipcode: '79098', city: 'Freiburg' })
   await expectNotice(page, t('de', 'checkout:who.guestMessage'))
   await expect(order.getByLabel(t('de', 'checkout:order.comment'))).toBeVisible()
   await expect(order.getByText(identifyFirst)).toHaveCount(0)
