@@ -282,6 +282,18 @@ export function registerEngagementRoutes(router: Router, { db, publicUrl, mailer
     res.json({ success: true, apiAlias: 'array_struct' })
   }))
 
+  // GET|POST /account/newsletter-recipient (AccountNewsletterRecipientRoute): _loginRequired without guests.
+  // The recipient with the customer's email (EqualsFilter, case-insensitive in MySQL's collation; the
+  // sales channel repository adds the channel), else the struct's default 'undefined'.
+  const readRecipient = handle((_req, res) => {
+    const customer = loggedInCustomer(db, state(res).context)
+    if (!customer) throw errors.customerNotLoggedIn()
+    const recipient = recipientByEmail(String(customer.email))
+    res.json({ status: recipient ? String(recipient.status) : 'undefined', apiAlias: 'account_newsletter_recipient' })
+  })
+  router.post('/account/newsletter-recipient', readRecipient)
+  router.get('/account/newsletter-recipient', readRecipient)
+
   // -----------------------------------------------------------------------------------------------
   // POST /product/{productId}/review (ProductReviewSaveRoute)
 
