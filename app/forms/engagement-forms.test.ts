@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { contactSchema, HONEYPOT_FIELD } from './contact'
 import { decimalExample, parseDecimal } from './decimal'
-import { newsletterSchema, unsubscribeSchema } from './newsletter'
+import { accountNewsletterSchema, newsletterSchema, unsubscribeSchema } from './newsletter'
+import { validation } from './messages'
 import { priceRequestSchema } from './price-request'
 import { reviewSchema } from './review'
 
@@ -160,5 +161,20 @@ describe('review form (POST /product/{productId}/review)', () => {
     expect(errors({ ...valid, title: ' Gut ' })).toEqual({ title: ['auth:validation.minLength|{"min":5}'] })
     expect(errors({ ...valid, content: 'Zu kurz.' })).toEqual({ content: ['auth:validation.minLength|{"min":40}'] })
     expect(errors({ points: '5' })).toEqual({ title: ['auth:validation.required'], content: ['auth:validation.required'] })
+  })
+})
+
+describe('accountNewsletterSchema', () => {
+  it('takes one of the two buttons and refuses anything else for the whole form', () => {
+    const parse = (values: Record<string, string>) => parseWithZod(form({ intent: 'newsletter', ...values }), { schema: accountNewsletterSchema })
+    const yes = parse({ subscribe: 'yes' })
+    expect(yes.status === 'success' && yes.value).toEqual({ subscribe: true })
+    const no = parse({ subscribe: 'no' })
+    expect(no.status === 'success' && no.value).toEqual({ subscribe: false })
+    for (const crafted of [{ subscribe: 'maybe' }, {}] as Record<string, string>[]) {
+      const refused = parse(crafted)
+      expect(refused.status).toBe('error')
+      expect(refused.reply().error).toEqual({ '': [validation.choice] })
+    }
   })
 })

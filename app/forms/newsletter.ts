@@ -13,3 +13,12 @@ export type NewsletterValues = z.infer<typeof newsletterSchema>
 export const unsubscribeSchema = z.object({
   email: z.string({ required_error: validation.required }).trim().max(254, validation.maxLength(254)).email(validation.email),
 })
+
+/**
+ * The account's newsletter setting (/account/profile): one button subscribes the customer's own
+ * address, the other unsubscribes it. Anything else is a crafted request, refused for the whole form.
+ */
+export const accountNewsletterSchema = z
+  .object({ intent: z.literal('newsletter'), subscribe: z.string().optional() })
+  .refine((value) => value.subscribe === 'yes' || value.subscribe === 'no', { message: validation.choice })
+  .transform((value) => ({ subscribe: value.subscribe === 'yes' }))

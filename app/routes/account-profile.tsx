@@ -7,6 +7,8 @@ import { useTranslation } from '~/lib/use-translation'
 import { Fieldset, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { changeEmailSchema } from '~/forms/change-email'
 import { changePasswordSchema, passwordFields } from '~/forms/change-password'
+import { formMessage } from '~/forms/messages'
+import { accountNewsletterSchema } from '~/forms/newsletter'
 import { companyTypes, profileSchema, type ProfileValues } from '~/forms/profile'
 import { safeRedirectPath } from '~/lib/links'
 import { getLocaleFromPath } from '~/lib/locale'
@@ -18,27 +20,26 @@ import {
   changeEmail,
   changePassword,
   changeProfile,
+  loadNewsletterStatus,
   loadSalutations,
   profileView,
 } from '~/store/customer.server'
+import { subscribeNewsletter, unsubscribeNewsletter } from '~/store/engagement.server'
 import { throwRequestError } from '~/lib/request-error.server'
 import { storeViolationsToFields, throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 import { buttonClass } from '~/components/ui/button'
 
-type Intent = 'profile' | 'email' | 'password'
+type Intent = 'profile' | 'email' | 'password' | 'newsletter'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const { customer, store } = await accountSession(context, request, locale)
-  let salutations: Awaited<ReturnType<typeof loadSalutations>>
-  try {
-    salutations = await loadSalutations(store)
-  } catch (err) {
-    throwPageError(err, request)
-  }
+  const [salutations, newsletter] = await Promise.all([loadSalutations(store), loadNewsletterStatus(store)]).catch((err: unknown) =>
+    throwPageError(err, request),
+  )
   return data(
-    { locale, profile: profileView(customer, context.store.resellerGroupId), salutations, ...accountPage(context, locale, 'profile') },
+    { locale, profile: profileView(customer, context.store.resellerGroupId), salutations, newsletter, ...accountPage(context, locale, 'profile') },
     { headers: accountHeaders() },
   )
 }
@@ -58,8 +59,8 @@ function invalid(intent: Intent, reply: SubmissionResult<string[]>) {
 }
 
 /**
- * Three forms, one per intent: personal and company data, email, password. Each answers 400 with its
- * own errors (the others stay untouched) or 303 back here with a notification.
+ * Four forms, one per intent: personal and company data, email, newsletter, password. Each answers
+ * 400 with its own errors (the others stay untouched) or 303 back here with a notification.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
@@ -102,6 +103,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return invalid('email', submission.reply({ hideFields: ['password'], fieldErrors: storeFailure(err, emailFieldMap) }))
     }
     return done('account:email.saved')
+  }
+  if (intent === 'newsletter') {
+    const submission = parseWithZod(formData, { schema: accountNewsletterSchema })
+    if (submission.status !== 'success') return invalid('newsletter', submission.reply())
+    // The customer's own address, as Shopware's account box sends it (NewsletterAccountPageletLoader).
+    const result = submission.value.subscribe
+      ? await subscribeNewsletter(context, request, locale, {
+          email: customer.email,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          salutationId: customer.salutationId ?? undefined,
+        })
+      : await unsubscribeNewsletter(context, request, locale, customer.email)
+    if (result.type === 'throttled') {
+      const reply = submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })] })
+      return data({ intent: 'newsletter', reply }, { status: 429, headers: accountHeaders({ 'Retry-After': String(result.seconds) }) })
+    }
+    if (result.type === 'invalid') return invalid('newsletter', submission.reply({ formErrors: ['account:newsletter.failed'] }))
+    if (!submission.value.subscribe) return done('account:newsletter.unsubscribed')
+    // A store that asks registered customers to confirm too (core.newsletter.doubleOptInRegistered) has mailed a link.
+    return done('direct' in result && result.direct ? 'account:newsletter.subscribedMessage' : 'contact:newsletter.success')
   }
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: changePasswordSchema })
@@ -285,6 +307,36 @@ function PasswordForm() {
   )
 }
 
+function NewsletterSetting() {
+  const { profile, newsletter } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('account')
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'newsletter'
+  const [form] = useForm({ id: 'newsletter-form', lastResult: useReply('newsletter') })
+  return (
+    <section className="account-panel" aria-labelledby="profile-newsletter">
+      <h2 id="profile-newsletter">{t('newsletter.title')}</h2>
+      <p className="account-muted">{t(`newsletter.${newsletter}`, { email: profile.email })}</p>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <FormErrors form={form} />
+        <div className="form-actions">
+          <input type="hidden" name="intent" value="newsletter" />
+          {newsletter === 'subscribed' ? null : (
+            <button type="submit" name="subscribe" value="yes" className={buttonClass()} disabled={busy}>
+              {t(newsletter === 'pending' ? 'newsletter.complete' : 'newsletter.subscribe')}
+            </button>
+          )}
+          {newsletter === 'none' ? null : (
+            <button type="submit" name="subscribe" value="no" className={buttonClass({ variant: 'secondary' })} disabled={busy}>
+              {t('newsletter.unsubscribe')}
+            </button>
+          )}
+        </div>
+      </Form>
+    </section>
+  )
+}
+
 export default function AccountProfile() {
   const { t } = useTranslation('account')
   const location = useLocation()
@@ -297,6 +349,7 @@ export default function AccountProfile() {
       {/* A new page (after a save) starts the forms afresh: typed passwords must not stay in the fields. */}
       <ProfileForm key={`profile-${location.key}`} />
       <EmailForm key={`email-${location.key}`} />
+      <NewsletterSetting key={`newsletter-${location.key}`} />
       <PasswordForm key={`password-${location.key}`} />
     </>
   )

@@ -7,6 +7,7 @@ import {
   changePassword,
   changePaymentMethod,
   changeProfile,
+  loadNewsletterStatus,
   loadOrder,
   loadOrders,
   loadOverview,
@@ -130,6 +131,15 @@ describe('account store calls', () => {
     ])
     expect(overview.shippingAddress?.state).toBe('Bayern')
     expect(storeCallRounds(lines)).toEqual([expect.arrayContaining(['readPaymentMethod', 'readOrder'])])
+  })
+
+  it('reads the newsletter status as Shopware’s account box does: direct and optIn subscribed, notSet pending, the rest none', async () => {
+    let status = ''
+    const { store, requests } = await storeWith((req, res) => json(res, 200, { status, apiAlias: 'account_newsletter_recipient' }))
+    const seen: Record<string, string> = {}
+    for (status of ['direct', 'optIn', 'notSet', 'optOut', 'undefined']) seen[status] = await loadNewsletterStatus(store)
+    expect(seen).toEqual({ direct: 'subscribed', optIn: 'subscribed', notSet: 'pending', optOut: 'none', undefined: 'none' })
+    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/account/newsletter-recipient'))).toHaveLength(5)
   })
 
   it('changes the profile without ever sending the invoice email', async () => {

@@ -367,6 +367,21 @@ export async function loadSalutations(store: Store): Promise<SalutationOption[]>
   return (data.elements ?? []).map((s) => ({ id: s.id, name: text(s.translated?.displayName) ?? s.displayName }))
 }
 
+/** Whether the customer gets the newsletter; 'pending' waits for the mailed confirmation link. */
+export type NewsletterStatus = 'subscribed' | 'pending' | 'none'
+
+/**
+ * POST /account/newsletter-recipient: the recipient of the customer's address. Shopware's account box
+ * counts `direct`, `optIn` and `notSet` as subscribed (page/account/newsletter.html.twig); `notSet` has
+ * not followed the double opt-in link yet.
+ */
+export async function loadNewsletterStatus(store: Store): Promise<NewsletterStatus> {
+  const { data } = await store.invoke('readNewsletterRecipient post /account/newsletter-recipient', { body: {} })
+  const status = (data as { status?: string }).status
+  if (status === 'direct' || status === 'optIn') return 'subscribed'
+  return status === 'notSet' ? 'pending' : 'none'
+}
+
 /** Countries with their states (only countries the shop ships to), in the page language. */
 export async function loadCountries(store: Store): Promise<CountryOption[]> {
   const { data } = await store.invoke('readCountry post /country', {

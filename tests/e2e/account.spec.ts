@@ -87,6 +87,18 @@ async function customerOf(baseURL: string, account: Account): Promise<Record<str
   }
 }
 
+/** The store's newsletter status of the customer's address (AccountNewsletterRecipientRoute). */
+async function newsletterStatusOf(baseURL: string, account: Account): Promise<string> {
+  const api = await storeApi(baseURL)
+  try {
+    const login = await api.post('account/login', { data: { username: account.email, password: account.password } })
+    const recipient = await api.post('account/newsletter-recipient', { headers: { 'sw-context-token': login.headers()['sw-context-token'] } })
+    return ((await recipient.json()) as { status: string }).status
+  } finally {
+    await api.dispose()
+  }
+}
+
 /** A field's label as the page shows it: the text, then the required marker when the field has one. */
 function label(locale: 'de' | 'en' | 'fr', key: string): RegExp {
   return new RegExp(`^${t(locale, key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`)
@@ -228,6 +240,48 @@ test.describe('account area', () => {
     const login = await api.post('account/login', { data: { username: newEmail, password: account.password } })
     expect(login.status()).toBe(200)
     await api.dispose()
+  })
+
+  test('the newsletter on the profile page: a pending subscription completed, unsubscribed, subscribed again', async ({ page, context, baseURL }) => {
+    expectRefusedForms()
+    const account = await createCustomer(baseURL!)
+    // Subscribed earlier as a visitor (footer form) without following the mailed link.
+    const api = await storeApi(baseURL!)
+    expect((await api.post('newsletter/subscribe', { data: { email: account.email, option: 'subscribe', storefrontUrl: baseURL } })).status()).toBe(200)
+    await api.dispose()
+    await logInThroughStore(context, baseURL!, account)
+    await page.goto('/account/profile')
+    await ready(page)
+    const section = page.locator('section[aria-labelledby="profile-newsletter"]')
+    const button = (key: string) => section.getByRole('button', { name: t('de', `account:newsletter.${key}`) })
+    await expect(section.getByText(t('de', 'account:newsletter.pending', { email: account.email }))).toBeVisible()
+
+    expect((await submit(page, () => button('complete').click())).status()).toBeLessThan(400)
+    await expect(notification(page, 'account:newsletter.subscribedMessage')).toBeVisible()
+    await expect(section.getByText(t('de', 'account:newsletter.subscribed', { email: account.email }))).toBeVisible()
+    await expect(button('subscribe')).toHaveCount(0)
+    expect(await newsletterStatusOf(baseURL!, account)).toBe('direct')
+
+    expect((await submit(page, () => button('unsubscribe').click())).status()).toBeLessThan(400)
+    await expect(notification(page, 'account:newsletter.unsubscribed')).toBeVisible()
+    await expect(section.getByText(t('de', 'account:newsletter.none'))).toBeVisible()
+    await expect(button('unsubscribe')).toHaveCount(0)
+    expect(await newsletterStatusOf(baseURL!, account)).toBe('optOut')
+
+    await button('subscribe').focus()
+    await page.keyboard.press('Enter')
+    await expect(section.getByText(t('de', 'account:newsletter.subscribed', { email: account.email }))).toBeVisible()
+    expect(await newsletterStatusOf(baseURL!, account)).toBe('direct')
+
+    // A crafted answer (neither button's value) is refused for the whole form.
+    const crafted = await context.request.post(`${baseURL}/account/profile`, {
+      form: { intent: 'newsletter', subscribe: 'maybe' },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    })
+    expect(crafted.status()).toBe(400)
+    expect(await crafted.text()).toContain(t('de', 'auth:validation.choice'))
+    expect(await newsletterStatusOf(baseURL!, account)).toBe('direct')
   })
 
   test('changes the password; a wrong current password is refused at its field', async ({ page, context, baseURL }) => {
