@@ -171,8 +171,9 @@ describe('accountNewsletterSchema', () => {
     expect(yes.status === 'success' && yes.value).toEqual({ subscribe: true })
     const no = parse({ subscribe: 'no' })
     expect(no.status === 'success' && no.value).toEqual({ subscribe: false })
-    for (const crafted of [{ subscribe: 'maybe' }, {}] as Record<string, string>[]) {
-      const refused = parse(crafted)
+    const twice = form({ intent: 'newsletter', subscribe: 'yes' })
+    twice.append('subscribe', 'no')
+    for (const refused of [parse({ subscribe: 'maybe' }), parse({}), parseWithZod(twice, { schema: accountNewsletterSchema })]) {
       expect(refused.status).toBe('error')
       expect(refused.reply().error).toEqual({ '': [validation.choice] })
     }

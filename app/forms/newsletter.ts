@@ -19,6 +19,6 @@ export const unsubscribeSchema = z.object({
  * address, the other unsubscribes it. Anything else is a crafted request, refused for the whole form.
  */
 export const accountNewsletterSchema = z
-  .object({ intent: z.literal('newsletter'), subscribe: z.string().optional() })
+  .object({ intent: z.literal('newsletter'), subscribe: z.unknown() })
   .refine((value) => value.subscribe === 'yes' || value.subscribe === 'no', { message: validation.choice })
   .transform((value) => ({ subscribe: value.subscribe === 'yes' }))
