@@ -313,6 +313,8 @@ function NewsletterSetting() {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'newsletter'
   const [form] = useForm({ id: 'newsletter-form', lastResult: useReply('newsletter') })
+  // A store that does not tell (loadNewsletterStatus): nothing to show or change here.
+  if (!newsletter) return null
   return (
     <section className="account-panel" aria-labelledby="profile-newsletter">
       <h2 id="profile-newsletter">{t('newsletter.title')}</h2>

@@ -136,10 +136,18 @@ describe('account store calls', () => {
   it('reads the newsletter status as Shopware’s account box does: direct and optIn subscribed, notSet pending, the rest none', async () => {
     let status = ''
     const { store, requests } = await storeWith((req, res) => json(res, 200, { status, apiAlias: 'account_newsletter_recipient' }))
-    const seen: Record<string, string> = {}
+    const seen: Record<string, string | undefined> = {}
     for (status of ['direct', 'optIn', 'notSet', 'optOut', 'undefined']) seen[status] = await loadNewsletterStatus(store)
     expect(seen).toEqual({ direct: 'subscribed', optIn: 'subscribed', notSet: 'pending', optOut: 'none', undefined: 'none' })
     expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/account/newsletter-recipient'))).toHaveLength(5)
+  })
+
+  it('gives no newsletter status when the store refuses the read (route off or missing), and fails on store errors', async () => {
+    const { store } = await storeWith((req, res) => json(res, 404, errorEnvelope(404, 'FRAMEWORK__ROUTE_NOT_FOUND')))
+    await expect(loadNewsletterStatus(store)).resolves.toBeUndefined()
+    await close?.()
+    const failing = await storeWith((req, res) => json(res, 500, errorEnvelope(500, '0')))
+    await expect(loadNewsletterStatus(failing.store)).rejects.toMatchObject({ status: 500 })
   })
 
   it('changes the profile without ever sending the invoice email', async () => {

@@ -373,11 +373,18 @@ export type NewsletterStatus = 'subscribed' | 'pending' | 'none'
 /**
  * POST /account/newsletter-recipient: the recipient of the customer's address. Shopware's account box
  * counts `direct`, `optIn` and `notSet` as subscribed (page/account/newsletter.html.twig); `notSet` has
- * not followed the double opt-in link yet.
+ * not followed the double opt-in link yet. A store that refuses the read (the route switched off or
+ * missing) gives no status, so the profile page still serves everything else; its failures are errors.
  */
-export async function loadNewsletterStatus(store: Store): Promise<NewsletterStatus> {
-  const { data } = await store.invoke('readNewsletterRecipient post /account/newsletter-recipient', { body: {} })
-  const status = (data as { status?: string }).status
+export async function loadNewsletterStatus(store: Store): Promise<NewsletterStatus | undefined> {
+  let status: string | undefined
+  try {
+    const { data } = await store.invoke('readNewsletterRecipient post /account/newsletter-recipient', { body: {} })
+    status = (data as { status?: string }).status
+  } catch (err) {
+    if (err instanceof ApiClientError && err.status >= 400 && err.status < 500) return undefined
+    throw err
+  }
   if (status === 'direct' || status === 'optIn') return 'subscribed'
   return status === 'notSet' ? 'pending' : 'none'
 }
