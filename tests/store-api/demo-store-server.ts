@@ -10,7 +10,8 @@ import helmet from 'helmet'
 import { pino } from 'pino'
 import { expect } from 'vitest'
 import { createDemoStore, type DemoStore } from '../../server/demo-store/index'
-import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { COUNTRY_DE_ID, DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { sid } from '../../server/demo-store/ids'
 import { storeApiValidator } from './schema-validator'
 
 export interface StoreResponse {
@@ -136,4 +137,25 @@ export function elementsOf(response: StoreResponse): Record<string, unknown>[] {
     return (body as { elements: Record<string, unknown>[] }).elements
   }
   throw new Error(`expected a list or an entity search result, got ${JSON.stringify(body).slice(0, 200)}`)
+}
+
+/** Logs an account in and gives its session's context token. */
+export async function logInToken(store: DemoStoreServer, account: { email: string; password: string }): Promise<string> {
+  const response = await store.call('POST', '/account/login', { body: { email: account.email, password: account.password } })
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+  return response.headers.get('sw-context-token') ?? ''
+}
+
+/** Registers a guest (RegisterRoute with guest: true) under a unique address and gives its session's context token. */
+export async function guestToken(store: DemoStoreServer, tag: string): Promise<string> {
+  const registered = await store.call('POST', '/account/register', {
+    body: {
+      guest: true, salutationId: sid('salutation:mr'), firstName: 'Gustav', lastName: 'Gast',
+      email: `${tag}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@forst-test.example`,
+      acceptedDataProtection: true, storefrontUrl: store.origin,
+      billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
+    },
+  })
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+  return registered.headers.get('sw-context-token') ?? ''
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COUNTRY_DE_ID, DEMO_ACCOUNTS, LANGUAGE_IDS } from '../../server/demo-store/constants'
-import { sid } from '../../server/demo-store/ids'
-import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
+import { DEMO_ACCOUNTS, LANGUAGE_IDS } from '../../server/demo-store/constants'
+import { expectConformant, expectStoreError, guestToken, logInToken, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
 import { mailsTo, malformedBodyFailures, waitForMails } from './mail-helpers'
 
 let store: DemoStoreServer
@@ -95,9 +94,8 @@ describe('GET|POST /account/newsletter-recipient (AccountNewsletterRecipientRout
   const recipient = (token?: string, method: 'GET' | 'POST' = 'POST') => store.call(method, '/account/newsletter-recipient', { token, ...(method === 'POST' ? { body: {} } : {}) })
 
   it('answers the logged-in customer’s status: undefined, then direct, then optOut', async () => {
-    const { email, password } = DEMO_ACCOUNTS.reseller
-    const login = await store.call('POST', '/account/login', { body: { email, password } })
-    const token = login.headers.get('sw-context-token') ?? ''
+    const { email } = DEMO_ACCOUNTS.reseller
+    const token = await logInToken(store, DEMO_ACCOUNTS.reseller)
     const before = await recipient(token)
     expect(before.status).toBe(200)
     expect(before.body).toEqual({ status: 'undefined', apiAlias: 'account_newsletter_recipient' })
@@ -113,15 +111,7 @@ describe('GET|POST /account/newsletter-recipient (AccountNewsletterRecipientRout
 
   it('is for logged-in customers only: 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN for visitors and guests', async () => {
     expectStoreError(RECIPIENT, await recipient(), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
-    const registered = await store.call('POST', '/account/register', {
-      body: {
-        guest: true, salutationId: sid('salutation:mr'), firstName: 'Gustav', lastName: 'Gast', email: uniqueEmail(),
-        acceptedDataProtection: true, storefrontUrl: store.origin,
-        billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
-      },
-    })
-    expect(registered.status).toBe(200)
-    expectStoreError(RECIPIENT, await recipient(registered.headers.get('sw-context-token') ?? ''), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+    expectStoreError(RECIPIENT, await recipient(await guestToken(store, 'news-guest')), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
   })
 })
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COUNTRY_DE_ID, DB_FILE_NAME, DEMO_ACCOUNTS, LANGUAGE_IDS } from '../../server/demo-store/constants'
+import { DB_FILE_NAME, DEMO_ACCOUNTS, LANGUAGE_IDS } from '../../server/demo-store/constants'
 import { randomHex, sid } from '../../server/demo-store/ids'
-import { elementsOf, expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
+import { elementsOf, expectConformant, expectStoreError, guestToken, logInToken, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
 
 let store: DemoStoreServer
 let db: Database.Database
@@ -26,11 +26,7 @@ const product = (number: string) => sid(`product:${number}`)
 const CONTENT = 'Solide verarbeitet, läuft seit einem Jahr ohne Probleme im Forst.'
 const valid = (extra: Json = {}): Json => ({ title: 'Sehr gut', content: CONTENT, points: 5, ...extra })
 
-async function logIn(account: { email: string; password: string }): Promise<string> {
-  const response = await store.call('POST', '/account/login', { body: account })
-  expect(response.status, JSON.stringify(response.body)).toBe(200)
-  return response.headers.get('sw-context-token') ?? ''
-}
+const logIn = (account: { email: string; password: string }) => logInToken(store, account)
 
 const review = (token: string | undefined, productId: string, body: unknown, languageId?: string) =>
   store.call('POST', `/product/${productId}/review`, { token, body, languageId })
@@ -62,15 +58,7 @@ describe('who may review (_loginRequired, no guests)', () => {
   })
 
   it('refuses a guest session like an anonymous one', async () => {
-    const registered = await store.call('POST', '/account/register', {
-      body: {
-        guest: true, salutationId: sid('salutation:mr'), firstName: 'Gustav', lastName: 'Gast', email: `review-guest-${Date.now()}@forst-test.example`,
-        acceptedDataProtection: true, storefrontUrl: store.origin,
-        billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
-      },
-    })
-    expect(registered.status).toBe(200)
-    const token = registered.headers.get('sw-context-token') ?? ''
+    const token = await guestToken(store, 'review-guest')
     expectStoreError(OPERATION, await review(token, product('FS-10001'), valid()), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
   })
 

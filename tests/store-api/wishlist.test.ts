@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COUNTRY_DE_ID, DEMO_ACCOUNTS } from '../../server/demo-store/constants'
+import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
 import { sid } from '../../server/demo-store/ids'
-import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
+import { expectConformant, expectStoreError, guestToken, logInToken, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
 import { malformedBodyFailures } from './mail-helpers'
 
 let store: DemoStoreServer
@@ -18,11 +18,7 @@ type WishlistBody = { wishlist: Json; products: { elements: Product[]; total: nu
 
 const product = (number: string) => sid(`product:${number}`)
 
-async function logIn(account: { email: string; password: string }): Promise<string> {
-  const response = await store.call('POST', '/account/login', { body: { email: account.email, password: account.password } })
-  expect(response.status, JSON.stringify(response.body)).toBe(200)
-  return response.headers.get('sw-context-token') ?? ''
-}
+const logIn = (account: { email: string; password: string }) => logInToken(store, account)
 
 const load = (token: string | undefined, body: Json = {}) => store.call('POST', '/customer/wishlist', { token, body })
 const add = (token: string | undefined, id: string) => store.call('POST', `/customer/wishlist/add/${id}`, { token })
@@ -42,15 +38,7 @@ describe('who may use the wishlist (_loginRequired, no guests)', () => {
   })
 
   it('refuses a guest session like an anonymous one', async () => {
-    const registered = await store.call('POST', '/account/register', {
-      body: {
-        guest: true, salutationId: sid('salutation:mr'), firstName: 'Gustav', lastName: 'Gast', email: `wish-guest-${Date.now()}@forst-test.example`,
-        acceptedDataProtection: true, storefrontUrl: store.origin,
-        billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
-      },
-    })
-    expect(registered.status).toBe(200)
-    const token = registered.headers.get('sw-context-token') ?? ''
+    const token = await guestToken(store, 'wish-guest')
     expectStoreError('POST /customer/wishlist/add/{productId}', await add(token, product('FS-10001')), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
     expectStoreError('POST /customer/wishlist', await load(token), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
   })
