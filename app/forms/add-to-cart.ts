@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { quantityProblem, type PurchaseRules } from '~/lib/product'
+import { HEX_ID } from '~/lib/hex-id'
 
 /** Error messages are i18n keys (namespace product); the form translates them at the field. */
 export const quantityMessages = {
@@ -16,7 +17,7 @@ export const quantityMessages = {
  */
 export function addToCartSchema(rules: PurchaseRules) {
   return z.object({
-    productId: z.string().regex(/^[0-9a-f]{32}$/),
+    productId: z.string().regex(HEX_ID),
     quantity: z
       .number({ required_error: quantityMessages.required, invalid_type_error: quantityMessages.integer })
       .superRefine((value, ctx) => {

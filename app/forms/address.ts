@@ -1,5 +1,6 @@
 import { z } from './zod'
-import { HEX_ID, accountMessages, optionalText, requiredText } from './profile'
+import { HEX_ID } from '~/lib/hex-id'
+import { accountMessages, optionalText, requiredText } from './profile'
 
 /**
  * An address of /account/address (POST /account/address, PATCH /account/address/{id}). The postal

@@ -1,7 +1,8 @@
 import { z } from './zod'
 import { addressSchema } from './address'
 import { validation } from './messages'
-import { HEX_ID, optionalText, optionalVatId, requiredText } from './profile'
+import { HEX_ID } from '~/lib/hex-id'
+import { optionalText, optionalVatId, requiredText } from './profile'
 
 /**
  * The forms of the one-page checkout (app/routes/checkout.tsx). Every section posts on its own with

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { validation } from './messages'
+import { HEX_ID } from '~/lib/hex-id'
 
 export const CONTACT_COMMENT_MAX = 5000
 
@@ -12,7 +13,7 @@ export const HONEYPOT_FIELD = 'website'
 const required = (max = 255) =>
   z.string({ required_error: validation.required }).trim().min(1, validation.required).max(max, validation.maxLength(max))
 const optional = (max = 255) => z.string().trim().max(max, validation.maxLength(max)).optional()
-const id = () => z.string().regex(/^[0-9a-f]{32}$/).optional()
+const id = () => z.string().regex(HEX_ID).optional()
 
 /**
  * The contact form (contact page and the CMS form element; contract: POST /contact-form).

@@ -1,5 +1,6 @@
 import { z } from './zod'
-import { HEX_ID, accountMessages } from './profile'
+import { HEX_ID } from '~/lib/hex-id'
+import { accountMessages } from './profile'
 
 /** /account/payment: the default payment method (POST /account/change-payment-method/{id}). */
 export const paymentMethodSchema = z.object({

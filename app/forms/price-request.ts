@@ -2,6 +2,7 @@ import { z } from './zod'
 import type { Locale } from '~/lib/locale'
 import { decimalExample, parseDecimal } from './decimal'
 import { formMessage, validation } from './messages'
+import { HEX_ID } from '~/lib/hex-id'
 
 export const MAX_DESIRED_PRICE = 10_000_000
 export const MAX_QUANTITY = 100_000
@@ -33,7 +34,7 @@ function desiredPrice(locale: Locale) {
  */
 export function priceRequestSchema(locale: Locale) {
   return z.object({
-    productId: z.string().regex(/^[0-9a-f]{32}$/),
+    productId: z.string().regex(HEX_ID),
     desiredPrice: desiredPrice(locale),
     quantity: z
       .number({ required_error: validation.required, invalid_type_error: 'contact:validation.integer' })

@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { validation } from './messages'
+import { HEX_ID } from '~/lib/hex-id'
 
 /** Company types the shop offers (spec section 3, customer profile); stored in customFields.forst_company_type. */
 export const companyTypes = ['omb', 'gbr', 'ag', 'gmbh', 'ug', 'gmbhcokg', 'kg', 'ohg'] as const
@@ -20,8 +21,6 @@ export const accountMessages = {
   passwordRepeat: validation.repeatPassword,
   passwordTooShort: (min: number) => validation.minLength(min),
 } as const
-
-export const HEX_ID = /^[0-9a-f]{32}$/
 
 /** A required text field: trimmed, at most `max` characters. */
 export function requiredText(max = 255) {

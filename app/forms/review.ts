@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { validation } from './messages'
+import { HEX_ID } from '~/lib/hex-id'
 
 /** Shopware's ProductReviewSaveRoute limits (title and content minimums; points 1–5). */
 export const REVIEW_TITLE_MIN = 5
@@ -10,7 +11,7 @@ export const REVIEW_POINTS = [5, 4, 3, 2, 1] as const
 /** A product review by a logged-in customer (contract: POST /product/{productId}/review). */
 export const reviewSchema = z.object({
   /** The customer's pending review being changed. */
-  id: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  id: z.string().regex(HEX_ID).optional(),
   points: z
     .number({ required_error: 'contact:review.pointsRequired', invalid_type_error: 'contact:review.pointsRequired' })
     .int('contact:review.pointsRequired')

@@ -1,4 +1,5 @@
 import { z } from './zod'
+import { HEX_ID } from '~/lib/hex-id'
 
 /** Error messages are i18n keys (namespace wishlist). */
 const invalid = 'wishlist:errors.invalid'
@@ -14,7 +15,7 @@ export const wishlistChangeSchema = z.object({
     .string({ required_error: invalid })
     .trim()
     .toLowerCase()
-    .regex(/^[0-9a-f]{32}$/, invalid),
+    .regex(HEX_ID, invalid),
   redirectTo: z.string().max(2000).optional(),
   inPlace: z.literal('1').optional(),
   /** The page showed the shopper as a logged-in customer: a change the store refuses means the session ended. */

@@ -1,6 +1,7 @@
 // The listing state lives in the URL with the Store API's own parameter names, so a filtered view
 // can be shared, works without JS and is forwarded to the store as is. `tag` and `available` are
 // ours: the Store API has no listing parameter for them, they become criteria filters.
+import { HEX_ID } from '~/lib/hex-id'
 
 export const PAGE_SIZES = [10, 25, 50] as const
 export const DEFAULT_LIMIT = 10
@@ -27,7 +28,6 @@ export interface ListingQuery {
 
 export type FilterKind = 'manufacturer' | 'properties' | 'tag'
 
-const ID = /^[0-9a-f]{32}$/
 
 // Plain checks instead of a schema library: this module runs in every listing's first load.
 type Parse<T> = (raw: string) => T | undefined
@@ -66,7 +66,7 @@ function value<T>(parse: Parse<T>, raw: string | null): T | undefined {
 /** Ids from repeated parameters (checkboxes) and from `|`-joined ones (links, Store API form). */
 function ids(params: URLSearchParams, name: string): string[] {
   const all = params.getAll(name).flatMap((v) => v.split('|')).map((v) => v.trim().toLowerCase())
-  return [...new Set(all.filter((v) => ID.test(v)))].slice(0, 50)
+  return [...new Set(all.filter((v) => HEX_ID.test(v)))].slice(0, 50)
 }
 
 /** Reads the listing state from a URL's search parameters; invalid values are dropped or clamped. */

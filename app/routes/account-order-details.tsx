@@ -10,8 +10,8 @@ import { flash } from '~/session/flash.server'
 import { accountHeaders, accountPage, accountSession, loadOrder, reorder } from '~/store/customer.server'
 import { throwRequestError } from '~/lib/request-error.server'
 import { throwPageError } from '~/store/errors.server'
+import { HEX_ID } from '~/lib/hex-id'
 
-const orderId = /^[0-9a-f]{32}$/
 
 /** The store answers only the customer's own orders: someone else's id is as unknown as a wrong one. */
 function orderNotFound(locale: Locale, path: string) {
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(url.pathname)
   const { store } = await accountSession(context, request, locale)
   const id = (params.id ?? '').toLowerCase()
-  if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
+  if (!HEX_ID.test(id)) throw orderNotFound(locale, url.pathname)
   let order: Awaited<ReturnType<typeof loadOrder>>
   try {
     order = await loadOrder(store, id)
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData()
   const id = (params.id ?? '').toLowerCase()
   if (formData.get('intent') !== 'reorder') throwRequestError(locale, 405, { headers: accountHeaders() })
-  if (!orderId.test(id)) throw orderNotFound(locale, url.pathname)
+  if (!HEX_ID.test(id)) throw orderNotFound(locale, url.pathname)
   let result: Awaited<ReturnType<typeof reorder>>
   try {
     result = await reorder(context, request, locale, store, id)

@@ -12,13 +12,14 @@ import { throwPageError } from '~/store/errors.server'
 import { loadManufacturerPage } from '~/store/listing.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
 import { catalogueSkipLink } from '~/lib/skip-links'
+import { HEX_ID } from '~/lib/hex-id'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const id = (params.id ?? '').toLowerCase()
   const notFound = () => data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
-  if (!/^[0-9a-f]{32}$/.test(id)) throw notFound()
+  if (!HEX_ID.test(id)) throw notFound()
   const query = parseListingQuery(url.searchParams)
   const store = getStore(context, request, locale)
   let page: Awaited<ReturnType<typeof loadManufacturerPage>>

@@ -1,12 +1,12 @@
 import { parse, serialize, type SerializeOptions } from 'cookie'
 import type { LoadContext } from '~/load-context'
+import { HEX_ID } from '~/lib/hex-id'
 
 export const LAST_VIEWED_COOKIE = 'last-viewed'
 /** How many products the cookie remembers (the page shows them minus the current one). */
 export const LAST_VIEWED_MAX = 8
 
 const DAY = 24 * 60 * 60
-const PRODUCT_ID = /^[0-9a-f]{32}$/
 
 type CookieContext = Pick<LoadContext, 'secureCookies'>
 
@@ -24,14 +24,14 @@ export function readLastViewed(request: Request): string[] {
   const ids = raw
     .split('.')
     .map((id) => id.toLowerCase())
-    .filter((id) => PRODUCT_ID.test(id))
+    .filter((id) => HEX_ID.test(id))
   return [...new Set(ids)].slice(0, LAST_VIEWED_MAX)
 }
 
 /** The list after viewing `productId`: it moves to the front, the oldest fall off. */
 export function rememberViewed(ids: readonly string[], productId: string): string[] {
   const id = productId.toLowerCase()
-  if (!PRODUCT_ID.test(id)) return [...ids]
+  if (!HEX_ID.test(id)) return [...ids]
   return [id, ...ids.filter((other) => other !== id)].slice(0, LAST_VIEWED_MAX)
 }
 
@@ -50,6 +50,6 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export function recordViewResponse(context: CookieContext, ids: readonly string[], productId: string): Response {
   const headers = new Headers({ 'Content-Type': 'image/gif', 'Cache-Control': 'private, no-store' })
   const id = productId.toLowerCase()
-  if (PRODUCT_ID.test(id)) headers.append('Set-Cookie', serializeLastViewed(context, rememberViewed(ids, id)))
-  return new Response(PIXEL, { status: PRODUCT_ID.test(id) ? 200 : 404, headers })
+  if (HEX_ID.test(id)) headers.append('Set-Cookie', serializeLastViewed(context, rememberViewed(ids, id)))
+  return new Response(PIXEL, { status: HEX_ID.test(id) ? 200 : 404, headers })
 }

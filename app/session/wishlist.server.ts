@@ -1,6 +1,7 @@
 import { parse, serialize, type SerializeOptions } from 'cookie'
 import type { LoadContext } from '~/load-context'
 import { signValue, unsignValue } from './cookies.server'
+import { HEX_ID } from '~/lib/hex-id'
 
 /**
  * The wishlist of anonymous visitors and guests (spec section 4: kept locally, the server list is for
@@ -12,7 +13,6 @@ export const WISHLIST_COOKIE = 'wishlist'
 export const WISHLIST_COOKIE_MAX = 100
 
 const DAY = 24 * 60 * 60
-const PRODUCT_ID = /^[0-9a-f]{32}$/
 
 type CookieContext = Pick<LoadContext, 'secureCookies'>
 
@@ -25,7 +25,7 @@ export function wishlistCookieOptions(context: CookieContext): SerializeOptions 
 }
 
 export function isProductId(value: unknown): value is string {
-  return typeof value === 'string' && PRODUCT_ID.test(value)
+  return typeof value === 'string' && HEX_ID.test(value)
 }
 
 /** The ids of a cookie value, newest first; a value whose signature does not match, or that holds anything but ids, is an empty list. */

@@ -21,6 +21,7 @@ import { getStore } from './client.server'
 import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
 import { loadPurchaseFacts } from './product.server'
+import { HEX_ID } from '~/lib/hex-id'
 
 type Cart = Schemas['Cart']
 type LineItem = Schemas['LineItem']
@@ -228,7 +229,7 @@ export async function addToCartAction(
   formData: FormData,
 ): Promise<AddToCartOutcome> {
   const productId = String(formData.get('productId') ?? '').toLowerCase()
-  const facts = /^[0-9a-f]{32}$/.test(productId) ? await loadPurchaseFacts(context, request, locale, productId) : undefined
+  const facts = HEX_ID.test(productId) ? await loadPurchaseFacts(context, request, locale, productId) : undefined
   const rules = facts?.rules ?? { min: 1, step: 1 }
   const submission = parseWithZod(formData, { schema: addToCartSchema(rules) })
   if (submission.status !== 'success') return { type: 'invalid', reply: submission.reply() }

@@ -24,6 +24,7 @@ import {
 } from './customer.server'
 import { errorCodes, storeViolationsToFields } from './errors.server'
 import { sessionContext } from './price-audience.server'
+import { HEX_ID } from '~/lib/hex-id'
 
 type CheckoutContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
 type Customer = Schemas['Customer']
@@ -506,7 +507,7 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
  */
 export async function loadOrderView(context: CheckoutContext, request: Request, locale: Locale, orderId: string): Promise<OrderView | undefined> {
   const store = getStore(context, request, locale)
-  if (!store.hasSession || !/^[0-9a-f]{32}$/.test(orderId)) return undefined
+  if (!store.hasSession || !HEX_ID.test(orderId)) return undefined
   try {
     const { data } = await store.invoke('readOrder post /order', {
       body: {

@@ -13,6 +13,7 @@ import { appPageSeo } from './page.server'
 import { toCmsProduct } from './cms.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
 import { isPriceOnRequest } from './product.server'
+import { HEX_ID } from '~/lib/hex-id'
 
 type EngagementContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
 type Customer = Schemas['Customer']
@@ -243,7 +244,7 @@ export async function loadPriceRequestProduct(
   locale: Locale,
   productId: string,
 ): Promise<FormProductView | undefined> {
-  if (!/^[0-9a-f]{32}$/.test(productId)) return undefined
+  if (!HEX_ID.test(productId)) return undefined
   try {
     return await formProduct(getStore(context, request, locale), locale, productId, isPriceOnRequest)
   } catch (err) {
@@ -262,7 +263,7 @@ export async function loadPriceRequest(
   locale: Locale,
   productId: string,
 ): Promise<{ product: FormProductView | undefined; prefill: ContactPrefill | undefined }> {
-  if (!/^[0-9a-f]{32}$/.test(productId)) return { product: undefined, prefill: undefined }
+  if (!HEX_ID.test(productId)) return { product: undefined, prefill: undefined }
   const store = getStore(context, request, locale)
   try {
     const [product, prefill] = await Promise.all([formProduct(store, locale, productId, isPriceOnRequest), customerPrefill(store)])
@@ -336,7 +337,7 @@ export async function loadReviewPage(
   productId: string,
   { withPending = true }: { withPending?: boolean } = {},
 ): Promise<{ product: FormProductView | undefined; pending: PendingReview | undefined }> {
-  if (!/^[0-9a-f]{32}$/.test(productId)) {
+  if (!HEX_ID.test(productId)) {
     await requireCustomer(context, request, locale)
     return { product: undefined, pending: undefined }
   }

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 import { useClientStore } from '~/lib/use-hydrated'
+import { HEX_ID } from '~/lib/hex-id'
 
 /** The cookie app/session/wishlist.server.ts writes: `id.id.….signature`. */
 const COOKIE_NAME = 'wishlist'
-const PRODUCT_ID = /^[0-9a-f]{32}$/
 
 /** The raw value of the wishlist cookie in a Cookie header ('' without one). */
 function rawWishlistCookie(cookieHeader: string): string {
@@ -22,7 +22,7 @@ function rawWishlistCookie(cookieHeader: string): string {
 export function wishlistIdsFromCookie(cookieHeader: string): string[] {
   const pieces = rawWishlistCookie(cookieHeader).split('.')
   pieces.pop()
-  return pieces.length && pieces.every((id) => PRODUCT_ID.test(id)) ? pieces : []
+  return pieces.length && pieces.every((id) => HEX_ID.test(id)) ? pieces : []
 }
 
 const listeners = new Set<() => void>()
