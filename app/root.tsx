@@ -50,7 +50,7 @@ import { readFlash } from '~/session/flash.server'
 import type { PriceAudience } from '~/lib/price'
 import { loadSessionCustomer, type SessionCustomer } from '~/store/account.server'
 import { loadCartCount } from '~/store/cart.server'
-import { loadPriceAudience } from '~/store/price-audience.server'
+import { loadPriceAudience, loadTaxFree } from '~/store/price-audience.server'
 import { loadShell } from '~/store/shell.server'
 import { loadCustomerWishlistIds } from '~/store/wishlist.server'
 import { thirdPartyConfig } from '~/lib/third-party.server'
@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = readFlash(request, context)
   // The cart count and the price audience need a store session (context cookie); anonymous pages make
   // neither call.
-  const [shell, cartCount, priceAudience, session, wishlistIds] = await Promise.all([
+  const [shell, cartCount, priceAudience, taxFree, session, wishlistIds] = await Promise.all([
     loadShell(context, request, locale),
     loadCartCount(context, request, locale).catch((err: unknown) => {
       // A failing cart read must not take the page down: the badge shows 0 until the next page.
@@ -83,6 +83,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadPriceAudience(context, request, locale).catch((err: unknown): PriceAudience => {
       context.logger.warn({ err: (err as Error).message }, 'price audience unavailable')
       return 'visitor'
+    }),
+    // Tax-free deliveries change the notes beside prices (shares the price audience's GET /context).
+    loadTaxFree(context, request, locale).catch((err: unknown) => {
+      context.logger.warn({ err: (err as Error).message }, 'tax state unavailable')
+      return false
     }),
     // Who is logged in, for the header's account link (shares the price audience's GET /context).
     loadSessionCustomer(context, request, locale).catch((err: unknown): SessionCustomer => {
@@ -107,6 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shell,
       cartCount,
       priceAudience,
+      taxFree,
       customer: session.state === 'logged-in' ? { firstName: session.firstName } : undefined,
       wishlistIds,
       notifications,
@@ -289,6 +295,7 @@ export function Layout({ children }: { children: ReactNode }) {
               footer={navigation?.footer ?? []}
               service={navigation?.service ?? []}
               publicUrl={rootData?.publicUrl}
+              taxFree={rootData?.taxFree === true}
             >
               <CookieButton openHref={openPreferencesHref} />
               <JumpToTop />

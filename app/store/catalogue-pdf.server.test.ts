@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY, DEMO_ACCOUNTS, LANGUAGE_IDS } from '../../server/demo-store/constants'
 import { sid } from '../../server/demo-store/ids'
-import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { FRENCH_BUSINESS, guestToken, startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import type { Locale } from '~/lib/locale'
 import { catalogueFileName, clearCataloguePictures, createCataloguePdf, loadCatalogue } from './catalogue-pdf.server'
 import { storeCallRounds, testContext } from './test-support.server'
@@ -151,6 +151,18 @@ describe('PDF catalogue', () => {
     const body = pages.slice(1).join('\n')
     expect(body).toContain(`Ihr Händlerpreis\n${euro('de', resellerAmount)}`)
     expect(body).toContain(`Normalpreis ${euro('de', visitorPrices.get(WINCH)!.calculatedPrice.unitPrice)}`)
+  })
+
+  it('says "no VAT" to a shopper whose deliveries are tax-free, and "plus VAT" to everyone else', async () => {
+    const { context, request } = setup('de', await guestToken(demo, 'pdf-tva', FRENCH_BUSINESS))
+    const pages = await pdfPages((await createCataloguePdf(context, request, 'de', [id(WINCH)], now))!.pdf)
+    expect(pages[0]).toContain('Ihre Lieferungen sind steuerfrei')
+    expect(pages[1]).toContain('ohne MwSt., zzgl. Versand')
+    expect(pages.join('\n')).not.toContain('zzgl. MwSt.')
+    const visitor = setup('de')
+    const visitorPages = await pdfPages((await createCataloguePdf(visitor.context, visitor.request, 'de', [id(WINCH)], now))!.pdf)
+    expect(visitorPages[0]).toContain('zzgl. gesetzlicher MwSt.')
+    expect(visitorPages[1]).toContain('zzgl. MwSt. und Versand')
   })
 
   it('reads the products in one store round beside the session, keeps the given order and skips unknown ids', async () => {

@@ -8,7 +8,7 @@ import type { Locale } from '~/lib/locale'
 import { cardPrice, type PriceAudience } from '~/lib/price'
 import { availability } from '~/lib/product'
 import { getStore, type Store } from './client.server'
-import { loadPriceAudience } from './price-audience.server'
+import { loadPriceAudience, loadTaxFree } from './price-audience.server'
 import { customFields, detailFields, fieldText, isPriceOnRequest, productProperties } from './product.server'
 
 type Product = Schemas['Product']
@@ -130,6 +130,7 @@ async function readProducts(store: Store, ids: string[]): Promise<Product[]> {
 
 export interface CatalogueData {
   audience: PriceAudience
+  taxFree: boolean
   entries: CatalogueEntry[]
 }
 
@@ -144,9 +145,9 @@ export async function loadCatalogue(
   locale: Locale,
   ids: string[] | Promise<string[]>,
 ): Promise<CatalogueData> {
-  const [listed, audience] = await Promise.all([ids, loadPriceAudience(context, request, locale)])
+  const [listed, audience, taxFree] = await Promise.all([ids, loadPriceAudience(context, request, locale), loadTaxFree(context, request, locale)])
   const unique = [...new Set(listed)]
-  if (!unique.length) return { audience, entries: [] }
+  if (!unique.length) return { audience, taxFree, entries: [] }
   const products = await readProducts(getStore(context, request, locale), unique)
   const byId = new Map(products.map((p) => [p.id, p]))
   const ordered = unique.map((id) => byId.get(id)).filter((p): p is Product => !!p)
@@ -173,7 +174,7 @@ export async function loadCatalogue(
     if (picture) entry.picture = picture
     return entry
   })
-  return { audience, entries }
+  return { audience, taxFree, entries }
 }
 
 /** YYYY-MM-DD of the shop's day (German time), for file names. */
@@ -196,12 +197,12 @@ export async function createCataloguePdf(
   ids: string[] | Promise<string[]>,
   now = new Date(),
 ): Promise<{ pdf: Buffer; fileName: string; count: number } | undefined> {
-  const { audience, entries } = await loadCatalogue(context, request, locale, ids)
+  const { audience, taxFree, entries } = await loadCatalogue(context, request, locale, ids)
   if (!entries.length) return undefined
   const started = performance.now()
   // The PDF renderer (with its layout engine and fonts) holds about 46 MB: loaded on the first catalogue only.
   const { renderCataloguePdf } = await import('~/lib/catalogue-pdf/document.server')
-  const pdf = await renderCataloguePdf({ locale, date: now, audience, entries })
+  const pdf = await renderCataloguePdf({ locale, date: now, audience, taxFree, entries })
   context.logger.info({ products: entries.length, bytes: pdf.length, durationMs: Math.round(performance.now() - started) }, 'catalogue rendered')
   return { pdf, fileName: catalogueFileName(locale, now), count: entries.length }
 }

@@ -51,3 +51,14 @@ export async function loadPriceAudience(context: AudienceContext, request: Reque
   if (!store.hasSession) return 'visitor'
   return audienceFromContext(await sessionContext(store), context.store.resellerGroupId)
 }
+
+/**
+ * Whether the session's deliveries carry no VAT (Shopware's tax state `tax-free`: a business with a
+ * VAT ID delivered to another EU country, or a country without VAT). Only the notes beside prices
+ * change; the amounts are the store's. Shares the request's context read; no session, no call.
+ */
+export async function loadTaxFree(context: AudienceContext, request: Request, locale: Locale): Promise<boolean> {
+  const store = getStore(context, request, locale)
+  if (!store.hasSession) return false
+  return (await sessionContext(store)).context?.taxState === 'tax-free'
+}

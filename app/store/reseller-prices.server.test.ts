@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUNTRY_DE_ID, CUSTOMER_GROUP_IDS, DEMO_ACCESS_KEY, DEMO_ACCOUNTS } from '../../server/demo-store/constants'
 import { sid } from '../../server/demo-store/ids'
 import { readOutbox } from '../../server/demo-store/mail/outbox'
-import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { FRENCH_BUSINESS, guestToken, startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { parseListingQuery } from '~/lib/listing-url'
 import { resolveContent } from './content.server'
 import { loadCategoryListing, loadSearch } from './listing.server'
-import { audienceFromContext, loadPriceAudience } from './price-audience.server'
+import { audienceFromContext, loadPriceAudience, loadTaxFree } from './price-audience.server'
 import { loadProductPage } from './product.server'
 import { testContext } from './test-support.server'
 
@@ -89,6 +89,18 @@ describe('price audience', () => {
     expect(confirmed.status).toBe(200)
     const { context, request } = setup('/', confirmed.headers.get('sw-context-token') ?? '')
     expect(await loadPriceAudience(context, request, 'de')).toBe('reseller-pending')
+  })
+
+  it('knows a session whose deliveries carry no VAT (a French business with a VAT ID), with no call of its own', async () => {
+    const taxFree = setup('/', await guestToken(demo, 'tva', FRENCH_BUSINESS))
+    const [free, audience] = await Promise.all([loadTaxFree(taxFree.context, taxFree.request, 'de'), loadPriceAudience(taxFree.context, taxFree.request, 'de')])
+    expect([free, audience]).toEqual([true, 'visitor'])
+    expect(storeCalls(taxFree.lines)).toEqual(['readContext'])
+    const german = setup('/', reseller)
+    expect(await loadTaxFree(german.context, german.request, 'de')).toBe(false)
+    const anonymous = setup('/')
+    expect(await loadTaxFree(anonymous.context, anonymous.request, 'de')).toBe(false)
+    expect(storeCalls(anonymous.lines)).toEqual([])
   })
 
   it('without a configured reseller group, any customer group of its own counts', () => {

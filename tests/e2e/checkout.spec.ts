@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { logInThroughStore } from './auth-fixtures'
-import { fillCart, registerGuestThroughStore, storeCall, uniqueEmail } from './checkout-fixtures'
+import { fillCart, productId, registerGuestThroughStore, storeCall, uniqueEmail } from './checkout-fixtures'
 import { expect, prefix, t, test, type Locale } from './fixtures'
 
 // A rope and a choker (variants: the parents cannot be bought): in stock with plenty of pieces, so orders here do not starve other tests.
@@ -96,6 +96,7 @@ test('a French business guest with a VAT id orders without VAT (intra-Community 
   const totals = page.locator('.cart-totals')
   // Before the shopper says who orders, the shop's own country applies: VAT is added.
   await expect(totals.getByText(t('fr', 'cart:totals.tax', { rate: '19' }))).toBeVisible()
+  await expect(page.getByText(t('fr', 'checkout:page.intro'))).toBeVisible()
 
   await expect(page.locator('form#checkout-guest').getByText(t('fr', 'checkout:fields.vatIdHint'))).toBeVisible()
   await continueAsGuest(page, 'fr', {
@@ -123,10 +124,19 @@ test('a French business guest with a VAT id orders without VAT (intra-Community 
     await expect(page.getByText(t('fr', 'checkout:order.total'))).toHaveCount(0)
   }
   await expectTaxFree()
+  await expect(page.getByText(t('fr', 'checkout:page.introTaxFree'))).toBeVisible()
   await page.goto('/fr/checkout/cart')
   await expect(totals.getByText(t('fr', 'cart:totals.taxFree'), { exact: true })).toBeVisible()
   await expect(page.getByText(t('fr', 'cart:page.netNoteTaxFree'))).toBeVisible()
   await expect(page.getByText(t('fr', 'cart:page.netNote'))).toHaveCount(0)
+  // Every note beside a price says so too: the product's buy box, a listing's cards, the footer.
+  await page.goto(`/fr/detail/${productId(rope.number)}`)
+  // The rope ships free of charge (seed).
+  await expect(page.locator('.buy-box .price-note')).toHaveText(t('fr', 'product:buy.taxFreeNoteShippingFree'))
+  await expect(page.getByRole('contentinfo').getByText(t('fr', 'common:footer.pricesTaxFree'))).toBeVisible()
+  await expect(page.getByText(t('fr', 'common:footer.prices'))).toHaveCount(0)
+  await page.goto(`/fr/search?search=${rope.number}`)
+  await expect(page.locator('.card-price-note').first()).toHaveText(t('fr', 'product:price.netNoteTaxFree'))
   await page.goto('/fr/checkout')
   await ready(page, testInfo)
   await placeOrder(page, 'fr')

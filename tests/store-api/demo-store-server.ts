@@ -146,14 +146,27 @@ export async function logInToken(store: DemoStoreServer, account: { email: strin
   return response.headers.get('sw-context-token') ?? ''
 }
 
-/** Registers a guest (RegisterRoute with guest: true) under a unique address and gives its session's context token. */
-export async function guestToken(store: DemoStoreServer, tag: string): Promise<string> {
+/**
+ * A business in France with a VAT ID: Shopware's TaxDetector makes its deliveries from this German
+ * shop tax-free (intra-Community supply), so the context's tax state is `tax-free`.
+ */
+export const FRENCH_BUSINESS = {
+  accountType: 'business', company: 'Bois du Jura SARL', vatIds: ['FR12345678901'],
+  billingAddress: { street: '3 rue des Sapins', zipcode: '39000', city: 'Lons-le-Saunier', countryId: sid('country:FR') },
+}
+
+/**
+ * Registers a guest (RegisterRoute with guest: true) under a unique address and gives its session's
+ * context token; `registration` replaces fields of the German private guest it registers by default.
+ */
+export async function guestToken(store: DemoStoreServer, tag: string, registration: Record<string, unknown> = {}): Promise<string> {
   const registered = await store.call('POST', '/account/register', {
     body: {
       guest: true, salutationId: sid('salutation:mr'), firstName: 'Gustav', lastName: 'Gast',
       email: `${tag}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@forst-test.example`,
       acceptedDataProtection: true, storefrontUrl: store.origin,
       billingAddress: { street: 'Forstweg 7', zipcode: '79100', city: 'Freiburg', countryId: COUNTRY_DE_ID },
+      ...registration,
     },
   })
   expect(registered.status, JSON.stringify(registered.body)).toBe(200)

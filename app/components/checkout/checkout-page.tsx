@@ -640,7 +640,7 @@ export function CheckoutPage({ data, title }: { data: CheckoutPageData; title: s
     <div className="checkout-page">
       <header className="checkout-header">
         <h1>{title}</h1>
-        <p className="checkout-muted">{t('page.intro')}</p>
+        <p className="checkout-muted">{t(data.cart.totals.taxFree ? 'page.introTaxFree' : 'page.intro')}</p>
       </header>
       <CartProblems cart={data.cart} />
       <div className="checkout-grid">

@@ -10,7 +10,7 @@ import type { Locale } from '~/lib/locale'
 import { formatPrice } from '~/lib/money'
 import type { Availability, PurchaseRules, TierPrice } from '~/lib/product'
 import type { ProductPrice } from '~/store/product.server'
-import { ResellerNote, usePriceAudience } from './price'
+import { ResellerNote, usePriceAudience, useTaxFree } from './price'
 import { ADD_TO_CART_ID } from '~/lib/skip-links'
 
 export interface BuyBoxProps {
@@ -75,6 +75,11 @@ function TierTable({ tiers, locale }: { tiers: TierPrice[]; locale: Locale }) {
   )
 }
 
+function priceNoteKey(taxFree: boolean, shippingFree: boolean | undefined) {
+  if (taxFree) return shippingFree ? 'buy.taxFreeNoteShippingFree' : 'buy.taxFreeNote'
+  return shippingFree ? 'buy.netNoteShippingFree' : 'buy.netNote'
+}
+
 /**
  * Price, availability and the add-to-cart form. The form is a plain POST to this page (works
  * without JavaScript: 303 back with a notification); with JavaScript a fetcher submits it, so the
@@ -85,6 +90,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
   const { t } = useTranslation('product')
   // Labels only: the store already answered the amounts for the shopper's customer group.
   const reseller = usePriceAudience() === 'reseller'
+  const taxFree = useTaxFree()
   const fetcher = useFetcher<SubmissionResult<string[]>>()
   const actionData = useActionData<SubmissionResult<string[]>>()
   const location = useLocation()
@@ -168,7 +174,7 @@ export function BuyBox({ locale, productId, price, availability, deliveryTime, r
               ) : null}
             </p>
           ) : null}
-          <p className="price-note">{t(shippingFree ? 'buy.netNoteShippingFree' : 'buy.netNote')}</p>
+          <p className="price-note">{t(priceNoteKey(taxFree, shippingFree))}</p>
           {price.tiers.length ? <TierTable tiers={price.tiers} locale={locale} /> : null}
         </div>
       )}

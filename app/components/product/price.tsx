@@ -11,6 +11,12 @@ export function usePriceAudience(): PriceAudience {
   return PRICE_AUDIENCES.includes(audience as PriceAudience) ? (audience as PriceAudience) : 'visitor'
 }
 
+/** Whether the session's deliveries carry no VAT (root loader); anonymous pages never do. */
+export function useTaxFree(): boolean {
+  const root = useRouteLoaderData('root') as { taxFree?: unknown } | undefined
+  return root?.taxFree === true
+}
+
 export interface CardPriceProps {
   locale: Locale
   unitPrice: number
@@ -29,6 +35,7 @@ export interface CardPriceProps {
 export function CardPrice({ locale, unitPrice, listPrice, savingPercent, from, className }: CardPriceProps) {
   const { t } = useTranslation('product')
   const reseller = usePriceAudience() === 'reseller'
+  const taxFree = useTaxFree()
   return (
     <div className={`cms-product-price card-price${className ? ` ${className}` : ''}`} data-price={unitPrice}>
       {reseller ? <p className="price-kind">{t('price.reseller')}</p> : null}
@@ -52,7 +59,7 @@ export function CardPrice({ locale, unitPrice, listPrice, savingPercent, from, c
         </p>
       ) : null}
       <p className="card-price-note">
-        <small>{t('price.netNote')}</small>
+        <small>{t(taxFree ? 'price.netNoteTaxFree' : 'price.netNote')}</small>
       </p>
     </div>
   )

@@ -21,6 +21,8 @@ interface FooterProps {
   service: NavLink[]
   /** Absent when the root loader failed; structured data needs absolute URLs. */
   publicUrl?: string
+  /** The session's deliveries carry no VAT: the price note says so instead of "plus VAT". */
+  taxFree?: boolean
   /** Page controls (cookie preferences, jump-to-top), kept inside a landmark; shell.css places them. */
   children?: ReactNode
 }
@@ -50,7 +52,7 @@ function LinkList({ links, label }: { links: NavLink[]; label: string }) {
   )
 }
 
-export function Footer({ locale, footer, service, publicUrl, children }: FooterProps) {
+export function Footer({ locale, footer, service, publicUrl, taxFree, children }: FooterProps) {
   const { t } = useTranslation('common')
   const year = new Date().getUTCFullYear()
   return (
@@ -87,7 +89,7 @@ export function Footer({ locale, footer, service, publicUrl, children }: FooterP
         </section>
       </div>
       <div className="container footer-bottom">
-        <p>{t('footer.prices')}</p>
+        <p>{t(taxFree ? 'footer.pricesTaxFree' : 'footer.prices')}</p>
         <p>{t('footer.copyright', { year })}</p>
         <a href="#top" className="footer-top-link">
           <ArrowUpIcon />

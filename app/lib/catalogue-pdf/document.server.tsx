@@ -41,6 +41,8 @@ export interface CatalogueInput {
   /** The day the prices are quoted for (printed on the cover). */
   date: Date
   audience: PriceAudience
+  /** The viewer's deliveries carry no VAT: the notes say so instead of "plus VAT". */
+  taxFree: boolean
   entries: CatalogueEntry[]
 }
 
@@ -107,7 +109,7 @@ function availabilityText(t: TFunction, value: Availability): string {
 }
 
 /** The price column as one paragraph (one text layout per entry instead of one per line). */
-function PriceText({ t, locale, price, reseller }: { t: TFunction; locale: Locale; price: CataloguePrice; reseller: boolean }) {
+function PriceText({ t, locale, price, reseller, taxFree }: { t: TFunction; locale: Locale; price: CataloguePrice; reseller: boolean; taxFree: boolean }) {
   if (price.onRequest) {
     return (
       <Text>
@@ -133,12 +135,12 @@ function PriceText({ t, locale, price, reseller }: { t: TFunction; locale: Local
         </>
       ) : null}
       {'\n'}
-      <Text style={styles.priceNote}>{t('pdf.price.netNote')}</Text>
+      <Text style={styles.priceNote}>{t(taxFree ? 'pdf.price.taxFreeNote' : 'pdf.price.netNote')}</Text>
     </Text>
   )
 }
 
-function Entry({ t, locale, entry, reseller }: { t: TFunction; locale: Locale; entry: CatalogueEntry; reseller: boolean }) {
+function Entry({ t, locale, entry, reseller, taxFree }: { t: TFunction; locale: Locale; entry: CatalogueEntry; reseller: boolean; taxFree: boolean }) {
   const properties = entry.properties.map((p) => printable(t('pdf.labelled', { label: p.group, value: p.values.join(', ') })))
   const fields = entry.fields.map((f) => printable(t('pdf.labelled', { label: t(`pdf.fields.${f.key}`), value: f.value })))
   const meta = [`${t('pdf.number')} ${entry.productNumber}`]
@@ -166,7 +168,7 @@ function Entry({ t, locale, entry, reseller }: { t: TFunction; locale: Locale; e
             {fields.length ? `\n${fields.join('\n')}` : null}
           </Text>
           <View style={styles.priceBox}>
-            <PriceText t={t} locale={locale} price={entry.price} reseller={reseller} />
+            <PriceText t={t} locale={locale} price={entry.price} reseller={reseller} taxFree={taxFree} />
             <Text style={styles.availability}>
               {printable(t('pdf.labelled', { label: t('pdf.availabilityLabel'), value: availabilityText(t, entry.availability) }))}
             </Text>
@@ -249,7 +251,7 @@ function CatalogueDocument({ input }: { input: CatalogueInput }) {
           <Text style={styles.coverLine}>{t('pdf.language')}</Text>
           <Text style={styles.coverLine}>{t('pdf.count', { count: entries.length })}</Text>
           <Text style={styles.coverNote}>{t(`pdf.audience.${input.audience}`)}</Text>
-          <Text style={styles.coverNote}>{t('pdf.pricesNote')}</Text>
+          <Text style={styles.coverNote}>{t(input.taxFree ? 'pdf.pricesNoteTaxFree' : 'pdf.pricesNote')}</Text>
         </View>
         {footer(t, shopName, 1, pages.length + 1)}
       </Page>
@@ -257,7 +259,7 @@ function CatalogueDocument({ input }: { input: CatalogueInput }) {
         // wrap={false}: the estimate keeps every page's entries inside it, and the numbers are final.
         <Page key={page[0]!.id} size="A4" style={styles.page} wrap={false}>
           {page.map((entry) => (
-            <Entry key={entry.id} t={t} locale={locale} entry={entry} reseller={reseller} />
+            <Entry key={entry.id} t={t} locale={locale} entry={entry} reseller={reseller} taxFree={input.taxFree} />
           ))}
           {footer(t, shopName, index + 2, pages.length + 1)}
         </Page>
