@@ -2,7 +2,7 @@
  * `npm run bench`: the shop's speed on this machine, page by page, so each change can be compared.
  *
  * Starts the production build with the embedded demo store on loopback, warms it, and measures with
- * autocannon home, a category, a product, search and the cart (with a session): requests/s and
+ * autocannon home, a category, a product, search, the cart and the product with a cart's session: requests/s and
  * p50/p99 latency at 1 and 16 connections, store calls and rounds per page (from the access log),
  * CPU ms per request and RSS after the load (from /proc). Then the same pages on a store that
  * answers every call 50 ms late (DEMO_STORE_LATENCY_MS=50), where a page's time shows its rounds.
@@ -134,7 +134,8 @@ interface Timed {
 
 /**
  * The pages to measure, each with its first (cold) request: paths are found on the running shop, in
- * the order a visitor meets them; the cart gets a session made through the Store API.
+ * the order a visitor meets them; the cart gets a session made through the Store API, with which
+ * the product is measured once more.
  */
 export async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]> {
   const home: Page = { name: 'home', path: '/', headers: BROWSER }
@@ -163,12 +164,16 @@ export async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]
   if (!added.ok || !token) throw new Error(`could not fill a cart through the Store API (${added.status})`)
   const cart: Page = { name: 'cart (session)', path: '/checkout/cart', headers: { ...BROWSER, cookie: `sw-context-token=${token}` } }
   const cartCold = await timed(shop, cart)
+  // The same product for that visitor with a cart: their catalogue reads are cached under their context.
+  const productWithCart: Page = { name: 'product (cart session)', path: productPath, headers: cart.headers }
+  const productWithCartCold = await timed(shop, productWithCart)
   return [
     { page: home, cold: homeCold },
     { page: category, cold: categoryCold },
     { page: product, cold: productCold },
     { page: search, cold: searchCold },
     { page: cart, cold: cartCold },
+    { page: productWithCart, cold: productWithCartCold },
   ]
 }
 

@@ -10,7 +10,8 @@ import { redisUnavailable, startRedis } from '../tests/support/redis-server'
 import { redisBackend } from '../app/store/store-cache-redis.server'
 import { createStoreCache } from '../app/store/store-cache.server'
 import { loadConfig } from './config'
-import { DEMO_ACCESS_KEY } from './demo-store/constants'
+import { DEMO_ACCESS_KEY, DEMO_ACCOUNTS } from './demo-store/constants'
+import { sid } from './demo-store/ids'
 import { createDemoStore } from './demo-store/index'
 import { createHost, type Host } from './index'
 import { createLogger } from './logger'
@@ -203,8 +204,8 @@ describe('a warm product page (cache in process)', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
-  async function visit(path: string) {
-    const response = await fetch(`${url}${path}`)
+  async function visit(path: string, cookie?: string) {
+    const response = await fetch(`${url}${path}`, cookie ? { headers: { Cookie: cookie } } : {})
     const html = await response.text()
     await new Promise((resolve) => setTimeout(resolve, 20))
     const line = lines.filter((l) => l.msg === 'request completed' && l.url === path).at(-1)
@@ -230,5 +231,41 @@ describe('a warm product page (cache in process)', () => {
     // Store calls are logged one line each; none were made for the warm page.
     const warmReq = warm.line?.reqId
     expect(lines.filter((l) => l.reqId === warmReq && l.msg === 'store call')).toEqual([])
+  })
+
+  const operations = (visited: Awaited<ReturnType<typeof visit>>) =>
+    lines.filter((l) => l.reqId === visited.line?.reqId && l.msg === 'store call').map((l) => String(l.operation)).sort()
+
+  async function storeToken(path: string, body: unknown): Promise<string> {
+    const response = await fetch(`${url}/store-api${path}`, {
+      method: 'POST',
+      headers: { 'sw-access-key': DEMO_ACCESS_KEY, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(response.status).toBe(200)
+    return response.headers.get('sw-context-token') ?? ''
+  }
+
+  it('serves the catalogue reads of a visitor with a cart from the cache as well, under their context; a customer never', async () => {
+    const category = await visit('/produkte/seilwinden/')
+    const productPath = category.html.match(/href="(\/[a-z0-9-]+\/FS-\d+)"/g)?.at(-1)?.slice(6, -1)
+    expect(productPath).toBeDefined()
+    const withCart = () => storeToken('/checkout/cart/line-item', { items: [{ type: 'product', referencedId: sid('product:FS-31001'), quantity: 1 }] })
+    const first = await visit(productPath!, `sw-context-token=${await withCart()}`)
+    expect(operations(first)).toContain('readProductDetail')
+    const second = await visit(productPath!, `sw-context-token=${await withCart()}`)
+    expect(second.response.status).toBe(200)
+    expect(second.response.headers.get('cache-control')).toBe('private, no-store')
+    // Only the session's own reads remain: its context (read once for the cache and the price labels),
+    // the cart count, and the wishlist, asked beside them because only the store knows whether the
+    // session is a customer's (it answers 403 here).
+    expect(operations(second)).toEqual(['readCart', 'readContext', 'readCustomerWishlist'])
+    expect(second.line).toMatchObject({ storeCalls: 3, storeRounds: 1 })
+    expect(second.html.match(/<h1[^>]*>([^<]*)</)?.[1]).toBe(first.html.match(/<h1[^>]*>([^<]*)</)?.[1])
+
+    const customer = await storeToken('/account/login', { username: DEMO_ACCOUNTS.reseller.email, password: DEMO_ACCOUNTS.reseller.password })
+    for (let visitNo = 0; visitNo < 2; visitNo++) {
+      expect(operations(await visit(productPath!, `sw-context-token=${customer}`))).toContain('readProductDetail')
+    }
   })
 })

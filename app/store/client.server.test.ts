@@ -8,6 +8,10 @@ import { createStoreCache, memoryBackend } from './store-cache.server'
 
 const TOKEN = 'T'.repeat(32)
 const MINTED = 'M'.repeat(32)
+// Sessions of the stand-in store: another visitor with a cart, one shipping to France, a customer.
+const OTHER = 'O'.repeat(32)
+const ABROAD = 'A'.repeat(32)
+const CUSTOMER = 'C'.repeat(32)
 let store: Awaited<ReturnType<typeof startFakeStore>>
 
 beforeAll(async () => {
@@ -15,6 +19,16 @@ beforeAll(async () => {
     if (req.path === '/store-api/language') return json(res, 200, languages, { 'sw-context-token': MINTED.replace(/M/g, 'L') })
     if (req.path === '/store-api/product/p1') {
       return json(res, 200, { product: { id: 'p1', cover: { media: { url: 'https://shop.example/media/a/winch.jpg' } }, link: 'https://cdn.example/media/x.jpg' } })
+    }
+    if (req.path === '/store-api/context') {
+      const token = String(req.headers['sw-context-token'] ?? '')
+      const country = token === ABROAD ? 'fr' : 'de'
+      return json(res, 200, {
+        customer: token === CUSTOMER ? { id: 'c1', guest: false, active: true } : null,
+        currentCustomerGroup: { id: 'standard' },
+        shippingLocation: { country: { id: country } },
+        context: { currencyId: 'eur', taxState: 'net', ruleIds: ['always'] },
+      })
     }
     if (req.path.startsWith('/store-api/category/')) {
       const token = req.headers['sw-context-token']
@@ -105,12 +119,15 @@ describe('getStore', () => {
 })
 
 describe('one client per request', () => {
-  it('reuses the store for the same request, context and locale only', () => {
+  it('reuses the store for the loaders of one request (one load context), its locale and session only', () => {
     const { context } = testContext(store.url)
     const req = request()
     expect(getStore(context, req, 'de')).toBe(getStore(context, req, 'de'))
+    // Remix gives the root and the page's loader copies of the request.
+    expect(getStore(context, new Request(req.url, { headers: req.headers }), 'de')).toBe(getStore(context, req, 'de'))
     expect(getStore(context, req, 'en')).not.toBe(getStore(context, req, 'de'))
-    expect(getStore(context, request(), 'de')).not.toBe(getStore(context, req, 'de'))
+    expect(getStore(context, request(`sw-context-token=${TOKEN}`), 'de')).not.toBe(getStore(context, req, 'de'))
+    expect(getStore(context, new Request(req.url, { method: 'POST' }), 'de')).not.toBe(getStore(context, req, 'de'))
     expect(getStore(testContext(store.url).context, req, 'de')).not.toBe(getStore(context, req, 'de'))
   })
 })
@@ -237,6 +254,38 @@ describe('sub-request cache', () => {
     expect(categoryCalls()).toHaveLength(2)
     expect(categoryCalls()[1]!.headers['sw-context-token']).toBe(TOKEN)
     expect(withSession.context.requestLog.cacheHits).toBeUndefined()
+  })
+
+  it('shares a catalogue read between sessions without a customer whose contexts price alike, never with anonymous requests', async () => {
+    const storeCache = withCache()
+    const read = async (token?: string) => {
+      const { context } = testContext(store.url, { storeCache })
+      await readCategory(getStore(context, request(token ? `sw-context-token=${token}` : undefined), 'de'))
+      return context.requestLog
+    }
+    await read()
+    await read(TOKEN)
+    expect((await read(OTHER)).cacheHits).toBe(1)
+    // Shipping to France is another price context; a customer's reads always go to the store.
+    await read(ABROAD)
+    await read(CUSTOMER)
+    await read(CUSTOMER)
+    // Each read of a session is made in its own context: with its token.
+    expect(categoryCalls().map((r) => r.headers['sw-context-token'] ?? 'none')).toEqual(['none', TOKEN, ABROAD, CUSTOMER, CUSTOMER])
+  })
+
+  it("reads a session's context once per request for the cache and the loaders, and again after a write", async () => {
+    const { context } = testContext(store.url, { storeCache: withCache() })
+    const s = getStore(context, request(`sw-context-token=${TOKEN}`), 'de')
+    const contextCalls = () => store.requests.filter((r) => r.path === '/store-api/context')
+    await Promise.all([readCategory(s, 'c1'), readCategory(s, 'c2'), s.invoke('readContext get /context', {})])
+    expect(contextCalls()).toHaveLength(1)
+    await s.invoke('loginCustomer post /account/login', { body: { username: 'a', password: 'b' } }).catch(() => undefined)
+    await s.invoke('readContext get /context', {})
+    expect(contextCalls()).toHaveLength(2)
+    // After the write the session may be a customer's: its catalogue reads go to the store.
+    await readCategory(s, 'c1')
+    expect(categoryCalls()).toHaveLength(3)
   })
 
   it('keeps the languages apart', async () => {

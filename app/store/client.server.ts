@@ -5,7 +5,7 @@ import { languageTags, type Locale } from '~/lib/locale'
 import { readContextToken, serializeContextToken } from '~/session/cookies.server'
 import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
-import { cacheKeyOf, cacheScopeOf, type StoreAnswer, type StoreCache } from './store-cache.server'
+import { cacheKeyOf, cacheScopeOf, priceContextOf, type PricingContext, type SessionState, type StoreAnswer, type StoreCache } from './store-cache.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
 export type StoreInvoke = ApiClient['invoke']
@@ -31,6 +31,8 @@ export interface Store {
 }
 
 type RawInvoke = (path: string, params?: object) => Promise<{ data: unknown; status: number }>
+
+const CONTEXT_READ = 'readContext get /context'
 
 /**
  * The call's options with a signal that aborts after `timeoutMs`, combined with the caller's own.
@@ -114,21 +116,24 @@ function isRead(path: string): boolean {
   return method === 'get' || /^(read|search)/.test(operation)
 }
 
-// Root and route loaders of one request share a client when Remix hands them the same Request
-// (and the same load context).
-const perRequest = new WeakMap<Request, { context: StoreContext; stores: Map<Locale, Store> }>()
+// One client per HTTP request, locale and session. Remix hands every loader a copy of the Request of
+// its own (without the `_routes` and index parameters), so the root and the page's loaders find each
+// other by the load context, which the host creates once per HTTP request. Method and cookie keep an
+// action (which may log in or change the cart) apart from the loaders that run after it.
+const perRequest = new WeakMap<StoreContext, Map<string, Store>>()
 
 /** The store for one request. Never share it between requests: the client holds the session token. */
 export function getStore(context: StoreContext, request: Request, locale: Locale): Store {
-  let entry = perRequest.get(request)
-  if (!entry || entry.context !== context) {
-    entry = { context, stores: new Map() }
-    perRequest.set(request, entry)
+  let stores = perRequest.get(context)
+  if (!stores) {
+    stores = new Map()
+    perRequest.set(context, stores)
   }
-  let store = entry.stores.get(locale)
+  const key = `${locale} ${request.method} ${request.headers.get('cookie') ?? ''}`
+  let store = stores.get(key)
   if (!store) {
     store = createStore(context, request, locale)
-    entry.stores.set(locale, store)
+    stores.set(key, store)
   }
   return store
 }
@@ -222,12 +227,42 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   // After a login, registration or cart change in this request the session may belong to a customer.
   let changedState = false
 
+  // One GET /context per request and session state: the price audience, the checkout and the cache's
+  // price context all need it. A write in between (login, cart, context) makes the next read ask again.
+  let contextRead: Promise<{ data: unknown; status: number }> | undefined
+  function readSessionContext(params?: object) {
+    if (!contextRead) {
+      const read = logged(clientInvoke, CONTEXT_READ, params)
+      contextRead = read
+      read.catch(() => {
+        if (contextRead === read) contextRead = undefined
+      })
+    }
+    return contextRead
+  }
+
+  // The fingerprint a session's catalogue reads are cached under; undefined (read from the store) for
+  // a session with a customer, or when the context cannot be read (the page's own reads report that).
+  async function sessionPriceContext(): Promise<string | undefined> {
+    try {
+      return priceContextOf((await readSessionContext()).data as PricingContext)
+    } catch {
+      return undefined
+    }
+  }
+
   async function cachedOrFetched(path: string, params?: object): Promise<{ data: unknown; status: number }> {
+    if (path === CONTEXT_READ) return readSessionContext(params)
     const cache = context.storeCache
     const operation = operationName(path)
-    const scope = cache ? cacheScopeOf(operation, cookieToken !== undefined || changedState, params) : undefined
-    if (!cache || !scope) {
-      if (!isRead(path)) changedState = true
+    const session: SessionState = changedState ? 'changed' : cookieToken !== undefined ? 'token' : 'none'
+    const scope = cache ? cacheScopeOf(operation, session, params) : undefined
+    const priceContext = scope === 'priced' ? await sessionPriceContext() : undefined
+    if (!cache || !scope || (scope === 'priced' && (priceContext === undefined || changedState))) {
+      if (!isRead(path)) {
+        changedState = true
+        contextRead = undefined
+      }
       return logged(clientInvoke, path, params)
     }
     // The caller's abort signal must not cancel a read that other requests may be waiting for.
@@ -237,10 +272,13 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
       store: cacheKey,
       languageId: String(languageOverride ?? client.defaultHeaders['sw-language-id'] ?? ''),
       scope,
+      priceContext,
       path,
       request: { ...request, headers: otherHeaders },
     })
-    return countedRead(cache, key, () => sharedInvoke(path, { ...request, headers }))
+    // A priced read is made in the session's own context (its country, rules), which its key stands for.
+    const read = scope === 'priced' ? (call: object) => logged(clientInvoke, path, call) : (call: object) => sharedInvoke(path, call)
+    return countedRead(cache, key, () => read({ ...request, headers }))
   }
 
   let languageReady: Promise<void> | undefined

@@ -7,18 +7,9 @@ import { getStore, type Store } from './client.server'
 type SalesChannelContext = Schemas['SalesChannelContext']
 type AudienceContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
 
-// Root and route loaders of one request share a store client; they can share its context read too.
-const contexts = new WeakMap<Store, Promise<SalesChannelContext>>()
-
-/** `GET /context` of the request's session, read once per request (store client). Call it only with a session. */
-export function sessionContext(store: Store): Promise<SalesChannelContext> {
-  let read = contexts.get(store)
-  if (!read) {
-    read = store.invoke('readContext get /context', {}).then(({ data }) => data)
-    read.catch(() => contexts.delete(store))
-    contexts.set(store, read)
-  }
-  return read
+/** `GET /context` of the request's session; the store client reads it once per request. Call it only with a session. */
+export async function sessionContext(store: Store): Promise<SalesChannelContext> {
+  return (await store.invoke('readContext get /context', {})).data
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { cacheKeyOf, cacheScopeOf, createStoreCache, memoryBackend, stableJson, type CacheBackend } from './store-cache.server'
+import { cacheKeyOf, cacheScopeOf, createStoreCache, memoryBackend, priceContextOf, stableJson, type CacheBackend, type SessionState } from './store-cache.server'
+
+const SESSIONS: SessionState[] = ['none', 'token', 'changed']
 
 const base = {
   store: 'http://store.test/store-api\u0000KEY',
@@ -12,32 +14,74 @@ const base = {
 describe('cache scope', () => {
   it('never caches a customer-bound read: prices, cart, account once a session exists', () => {
     for (const operation of ['readProductDetail', 'readProductListing', 'searchPage', 'readCategory', 'readProduct']) {
-      expect(cacheScopeOf(operation, false)).toBe('anonymous')
-      expect(cacheScopeOf(operation, true)).toBeUndefined()
+      expect(cacheScopeOf(operation, 'none')).toBe('anonymous')
+      // A session's catalogue reads are cached only under its context's fingerprint (priceContextOf) …
+      expect(cacheScopeOf(operation, 'token')).toBe('priced')
+      // … and not at all once this request logged in or changed the cart.
+      expect(cacheScopeOf(operation, 'changed')).toBeUndefined()
     }
     for (const operation of ['readCart', 'readContext', 'readCustomer', 'readOrder', 'readCustomerWishlist', 'loginCustomer']) {
-      expect(cacheScopeOf(operation, false)).toBeUndefined()
-      expect(cacheScopeOf(operation, true)).toBeUndefined()
+      for (const session of SESSIONS) expect(cacheScopeOf(operation, session)).toBeUndefined()
     }
   })
 
   it('shares navigation, SEO URLs and breadcrumbs with and without a session', () => {
     for (const operation of ['readNavigation', 'readSeoUrl', 'readBreadcrumb']) {
-      expect(cacheScopeOf(operation, false)).toBe('shared')
-      expect(cacheScopeOf(operation, true)).toBe('shared')
+      for (const session of SESSIONS) expect(cacheScopeOf(operation, session)).toBe('shared')
     }
+  })
+})
+
+describe('price context of a session', () => {
+  const visitor = {
+    customer: null,
+    currentCustomerGroup: { id: 'standard' },
+    shippingLocation: { country: { id: 'de' }, state: null },
+    itemRounding: { decimals: 2, interval: 0.01, roundForNet: true },
+    context: { currencyId: 'eur', taxState: 'net', versionId: 'live', languageIdChain: ['de-id'], ruleIds: ['r1', 'r2'] },
+  }
+
+  it('has none for a context with a customer, logged in or guest: such reads always go to the store', () => {
+    expect(priceContextOf({ ...visitor, customer: { id: 'c1', guest: false } })).toBeUndefined()
+    expect(priceContextOf({ ...visitor, customer: { id: 'c2', guest: true } })).toBeUndefined()
+    expect(priceContextOf(visitor)).toBeTypeOf('string')
+  })
+
+  it('is the same for contexts that price alike, whatever the order of their rules', () => {
+    expect(priceContextOf({ ...visitor, context: { ...visitor.context, ruleIds: ['r2', 'r1'] } })).toBe(priceContextOf(visitor))
+  })
+
+  it('differs by currency, tax state, rules, customer group, shipping country and state, rounding and language chain', () => {
+    const variants = [
+      { ...visitor, context: { ...visitor.context, currencyId: 'chf' } },
+      { ...visitor, context: { ...visitor.context, taxState: 'gross' } },
+      { ...visitor, context: { ...visitor.context, ruleIds: ['r1', 'r2', 'cart-over-500'] } },
+      { ...visitor, context: { ...visitor.context, languageIdChain: ['de-id', 'en-id'] } },
+      { ...visitor, currentCustomerGroup: { id: 'reseller' } },
+      { ...visitor, shippingLocation: { country: { id: 'fr' }, state: null } },
+      { ...visitor, shippingLocation: { country: { id: 'de' }, state: { id: 'de-by' } } },
+      { ...visitor, itemRounding: { decimals: 2, interval: 0.05, roundForNet: true } },
+    ]
+    const fingerprints = new Set([visitor, ...variants].map(priceContextOf))
+    expect(fingerprints.size).toBe(variants.length + 1)
+  })
+
+  it('puts the fingerprint in the key: two price contexts never share an entry, nor with requests without a session', () => {
+    const a = cacheKeyOf({ ...base, scope: 'priced', priceContext: priceContextOf(visitor) })
+    const b = cacheKeyOf({ ...base, scope: 'priced', priceContext: priceContextOf({ ...visitor, currentCustomerGroup: { id: 'reseller' } }) })
+    expect(new Set([a, b, cacheKeyOf(base)]).size).toBe(3)
   })
 })
 
 describe("cache scope of the shop's methods", () => {
   it("shares the shop's payment and shipping methods, but never the ones a session's cart may use", () => {
     for (const operation of ['readPaymentMethod', 'readShippingMethod']) {
-      for (const hasSession of [false, true]) {
-        expect(cacheScopeOf(operation, hasSession, { body: { sort: [] } })).toBe('shared')
-        expect(cacheScopeOf(operation, hasSession, { body: { onlyAvailable: false } })).toBe('shared')
-        expect(cacheScopeOf(operation, hasSession, { body: { onlyAvailable: true } })).toBeUndefined()
-        expect(cacheScopeOf(operation, hasSession, { query: { onlyAvailable: true }, body: {} })).toBeUndefined()
-        expect(cacheScopeOf(operation, hasSession, { query: { onlyAvailable: '1' } })).toBeUndefined()
+      for (const session of SESSIONS) {
+        expect(cacheScopeOf(operation, session, { body: { sort: [] } })).toBe('shared')
+        expect(cacheScopeOf(operation, session, { body: { onlyAvailable: false } })).toBe('shared')
+        expect(cacheScopeOf(operation, session, { body: { onlyAvailable: true } })).toBeUndefined()
+        expect(cacheScopeOf(operation, session, { query: { onlyAvailable: true }, body: {} })).toBeUndefined()
+        expect(cacheScopeOf(operation, session, { query: { onlyAvailable: '1' } })).toBeUndefined()
       }
     }
   })

@@ -13,7 +13,8 @@ const SESSION_INDEPENDENT = new Set(['readLanguages', 'readNavigation', 'readSeo
 
 /**
  * Reads whose answer carries prices or a customer's own data once a session exists (a customer
- * group's prices, one's own unapproved reviews): shared only between requests without a session.
+ * group's prices, one's own unapproved reviews): shared between requests without a session, and
+ * between sessions without a customer whose contexts price alike (`priceContextOf`).
  */
 const ANONYMOUS_ONLY = new Set([
   'readCategory',
@@ -39,14 +40,58 @@ function asksOnlyAvailable(request: unknown): boolean {
   return [query?.onlyAvailable, body?.onlyAvailable].some((value) => value !== undefined && value !== false && value !== 'false' && value !== 0 && value !== '0')
 }
 
-export type CacheScope = 'shared' | 'anonymous'
+/**
+ * `shared`: the same for everyone. `anonymous`: the same for every request without a session.
+ * `priced`: the same for every session without a customer whose context prices alike; the key
+ * carries that context's fingerprint.
+ */
+export type CacheScope = 'shared' | 'anonymous' | 'priced'
+
+/**
+ * The request's session as far as the cache cares: none, a context token from the cookie, or one
+ * this request has changed (a login, a registration, a cart change), whose context may have moved on.
+ */
+export type SessionState = 'none' | 'token' | 'changed'
 
 /** Whether (and with which scope) an operation may be served from the cache; undefined: never. */
-export function cacheScopeOf(operation: string, hasSession: boolean, request?: unknown): CacheScope | undefined {
+export function cacheScopeOf(operation: string, session: SessionState, request?: unknown): CacheScope | undefined {
   if (SESSION_INDEPENDENT.has(operation)) return 'shared'
   if (SESSION_INDEPENDENT_UNFILTERED.has(operation)) return asksOnlyAvailable(request) ? undefined : 'shared'
-  if (ANONYMOUS_ONLY.has(operation) && !hasSession) return 'anonymous'
+  if (ANONYMOUS_ONLY.has(operation)) return session === 'none' ? 'anonymous' : session === 'token' ? 'priced' : undefined
   return undefined
+}
+
+/** The parts of a session's context (GET /context) a catalogue answer can depend on. */
+export interface PricingContext {
+  customer?: unknown
+  currentCustomerGroup?: { id?: string } | null
+  shippingLocation?: { country?: { id?: string } | null; state?: { id?: string } | null } | null
+  itemRounding?: unknown
+  context?: { currencyId?: string; taxState?: string; versionId?: string; languageIdChain?: string[]; ruleIds?: string[] } | null
+}
+
+/**
+ * What makes two sessions without a customer (a visitor with a cart) get the same product, listing,
+ * CMS and review answers: currency, tax state, rounding, version, language chain and the rules the
+ * store matched, the parts of Shopware's own key for its cached store-api routes
+ * (EntityCacheKeyGenerator::getSalesChannelContextHash), plus the customer group and the shipping
+ * country, which the embedded store prices by without rules. A context with a customer in it
+ * (logged in, or a guest who gave their address) has none: its reads always go to the store.
+ */
+export function priceContextOf(session: PricingContext): string | undefined {
+  if (session.customer) return undefined
+  const context = session.context ?? {}
+  return stableJson({
+    currency: context.currencyId,
+    taxState: context.taxState,
+    rounding: session.itemRounding,
+    version: context.versionId,
+    languages: context.languageIdChain,
+    rules: [...(context.ruleIds ?? [])].sort(),
+    group: session.currentCustomerGroup?.id,
+    country: session.shippingLocation?.country?.id,
+    state: session.shippingLocation?.state?.id,
+  })
 }
 
 /** JSON with object keys sorted, so two equal bodies give one key whatever order they were built in. */
@@ -66,16 +111,18 @@ export interface CacheKeyParts {
   /** The sw-language-id the read is made with ('' for the store's default). */
   languageId: string
   scope: CacheScope
+  /** For the `priced` scope: the session context's fingerprint (`priceContextOf`). */
+  priceContext?: string
   /** The operation as invoked, e.g. 'readProductDetail post /product/{productId}'. */
   path: string
   /** pathParams, query, body and the headers that change the answer (sw-include-seo-urls). */
   request: unknown
 }
 
-/** One key per store, language, scope, operation and request; hashed so Redis keys stay short. */
+/** One key per store, language, scope (and price context), operation and request; hashed so Redis keys stay short. */
 export function cacheKeyOf(parts: CacheKeyParts): string {
   const digest = createHash('sha256')
-    .update(stableJson([parts.store, parts.languageId, parts.scope, parts.path, parts.request]))
+    .update(stableJson([parts.store, parts.languageId, parts.scope, parts.priceContext, parts.path, parts.request]))
     .digest('base64url')
   return `store:v1:${parts.path.split(' ')[0]}:${digest}`
 }
