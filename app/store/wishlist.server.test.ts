@@ -119,9 +119,11 @@ describe('visitors (cookie list)', () => {
     const cart = setup()
     const withCart = await addToCart(cart.context, cart.request, 'de', FS_10001, 1)
     const session = pair(withCart.headers[0]!)
-    const { context, request } = setup(`${session}; ${cookieOf([FS_10006])}`)
+    const { context, request, lines } = setup(`${session}; ${cookieOf([FS_10006])}`)
     expect(await wishlistProductIds(context, request, 'de')).toEqual([FS_10006])
     expect(await loadCustomerWishlistIds(context, request, 'de')).toBeUndefined()
+    // A visitor with a cart is no customer: the context says so, the wishlist is not asked for.
+    expect(storeCalls(lines)).toEqual(['readContext'])
 
     const anonymous = setup(cookieOf([FS_10006]))
     expect(await loadCustomerWishlistIds(anonymous.context, anonymous.request, 'de')).toBeUndefined()
@@ -163,7 +165,8 @@ describe('customers (server list)', () => {
     const root = setup(cookie)
     const ids = await loadCustomerWishlistIds(root.context, root.request, 'de')
     expect(ids?.[0]).toBe(FS_10001)
-    expect(storeCalls(root.lines)).toEqual(['readCustomerWishlist'])
+    // The context tells a customer's session; the root loader reads it anyway (one read per request).
+    expect(storeCalls(root.lines)).toEqual(['readContext', 'readCustomerWishlist'])
 
     const page = setup(cookie)
     const read = await loadWishlistPage(page.context, page.request, 'de', 1)

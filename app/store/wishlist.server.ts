@@ -15,6 +15,7 @@ import {
   serializeWishlistCookie,
 } from '~/session/wishlist.server'
 import { getStore, type Store } from './client.server'
+import { sessionContext } from './price-audience.server'
 import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
 import { listingIncludes, toListingView } from './listing.server'
@@ -56,10 +57,14 @@ async function readCustomerWishlist(store: Store, body: Record<string, unknown>)
 /**
  * The ids on a customer's server list, newest first; undefined when the session is no logged-in
  * customer (no session at all, an anonymous or a guest session: their list is the cookie). A list
- * that does not exist yet (404) is empty.
+ * that does not exist yet (404) is empty. Whether the session is a customer's comes from its
+ * context, which the root loader reads anyway: a visitor with a cart costs no wishlist call.
  */
 export async function customerWishlistIds(store: Store): Promise<string[] | undefined> {
   if (!store.hasSession) return undefined
+  // Spec section 4: the server list is for logged-in customers only, not for guests.
+  const customer = (await sessionContext(store)).customer
+  if (!customer?.id || customer.guest) return undefined
   try {
     const data = await readCustomerWishlist(store, {
       limit: WISHLIST_IDS_LIMIT,
