@@ -12,6 +12,7 @@ const MINTED = 'M'.repeat(32)
 const OTHER = 'O'.repeat(32)
 const ABROAD = 'A'.repeat(32)
 const CUSTOMER = 'C'.repeat(32)
+const EMPTY_CART = 'E'.repeat(32)
 let store: Awaited<ReturnType<typeof startFakeStore>>
 
 beforeAll(async () => {
@@ -23,12 +24,14 @@ beforeAll(async () => {
     if (req.path === '/store-api/context') {
       const token = String(req.headers['sw-context-token'] ?? '')
       const country = token === ABROAD ? 'fr' : 'de'
+      // Without a token (or with an empty cart) only the rule that always applies; a filled cart matches one more.
+      const ruleIds = token === '' || token === EMPTY_CART ? ['always'] : ['always', 'cart-filled']
       return json(res, 200, {
         customer: token === CUSTOMER ? { id: 'c1', guest: false, active: true } : null,
         currentCustomerGroup: { id: 'standard' },
         shippingLocation: { country: { id: country } },
-        context: { currencyId: 'eur', taxState: 'net', ruleIds: ['always'] },
-      })
+        context: { currencyId: 'eur', taxState: 'net', ruleIds },
+      }, token ? {} : { 'sw-context-token': MINTED })
     }
     if (req.path.startsWith('/store-api/category/')) {
       const token = req.headers['sw-context-token']
@@ -265,7 +268,8 @@ describe('sub-request cache', () => {
     }
     await read()
     await read(TOKEN)
-    expect((await read(OTHER)).cacheHits).toBe(1)
+    // The other visitor's context prices alike: the category, and the shop's own context, from the cache.
+    expect((await read(OTHER)).cacheHits).toBe(2)
     // Shipping to France is another price context; a customer's reads always go to the store.
     await read(ABROAD)
     await read(CUSTOMER)
@@ -274,10 +278,27 @@ describe('sub-request cache', () => {
     expect(categoryCalls().map((r) => r.headers['sw-context-token'] ?? 'none')).toEqual(['none', TOKEN, ABROAD, CUSTOMER, CUSTOMER])
   })
 
+  it('serves a session whose context prices like the shop\'s own from what requests without a session read', async () => {
+    const storeCache = withCache()
+    const read = async (token?: string) => {
+      const { context } = testContext(store.url, { storeCache })
+      await readCategory(getStore(context, request(token ? `sw-context-token=${token}` : undefined), 'de'))
+      return context.requestLog
+    }
+    await read()
+    expect((await read(EMPTY_CART)).cacheHits).toBeGreaterThanOrEqual(1)
+    expect(categoryCalls()).toHaveLength(1)
+    // The shop's own context is read once without a token, then kept like the other shared reads.
+    const shopContext = store.requests.filter((r) => r.path === '/store-api/context' && !r.headers['sw-context-token'])
+    await read(EMPTY_CART)
+    expect(store.requests.filter((r) => r.path === '/store-api/context' && !r.headers['sw-context-token'])).toHaveLength(shopContext.length)
+    expect(shopContext).toHaveLength(1)
+  })
+
   it("reads a session's context once per request for the cache and the loaders, and again after a write", async () => {
     const { context } = testContext(store.url, { storeCache: withCache() })
     const s = getStore(context, request(`sw-context-token=${TOKEN}`), 'de')
-    const contextCalls = () => store.requests.filter((r) => r.path === '/store-api/context')
+    const contextCalls = () => store.requests.filter((r) => r.path === '/store-api/context' && r.headers['sw-context-token'] === TOKEN)
     await Promise.all([readCategory(s, 'c1'), readCategory(s, 'c2'), s.invoke('readContext get /context', {})])
     expect(contextCalls()).toHaveLength(1)
     await s.invoke('loginCustomer post /account/login', { body: { username: 'a', password: 'b' } }).catch(() => undefined)

@@ -251,14 +251,42 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     }
   }
 
+  // The fingerprint of the sales channel's own context in this language, as a request without a
+  // session gets it: kept in the cache like the other shared reads, asked once per request.
+  let defaultPriceContextRead: Promise<string | undefined> | undefined
+  function defaultPriceContext(cache: StoreCache): Promise<string | undefined> {
+    defaultPriceContextRead ??= (async () => {
+      const languageId = String(client.defaultHeaders['sw-language-id'] ?? '')
+      const key = cacheKeyOf({ store: cacheKey, languageId, scope: 'shared', path: CONTEXT_READ, request: {} })
+      try {
+        return priceContextOf((await countedRead(cache, key, () => sharedInvoke(CONTEXT_READ, {}))).data as PricingContext)
+      } catch {
+        return undefined
+      }
+    })()
+    return defaultPriceContextRead
+  }
+
+  /**
+   * The scope and price context a catalogue read of this session is cached under: a session whose
+   * context prices like the sales channel's own reads what requests without a session read; any
+   * other under its fingerprint; one with a customer (or an unreadable context) not at all.
+   */
+  async function pricedScope(cache: StoreCache): Promise<{ scope?: 'priced' | 'anonymous'; priceContext?: string }> {
+    const [own, standard] = await Promise.all([sessionPriceContext(), defaultPriceContext(cache)])
+    if (own === undefined || changedState) return {}
+    return own === standard ? { scope: 'anonymous' } : { scope: 'priced', priceContext: own }
+  }
+
   async function cachedOrFetched(path: string, params?: object): Promise<{ data: unknown; status: number }> {
     if (path === CONTEXT_READ) return readSessionContext(params)
     const cache = context.storeCache
     const operation = operationName(path)
     const session: SessionState = changedState ? 'changed' : cookieToken !== undefined ? 'token' : 'none'
-    const scope = cache ? cacheScopeOf(operation, session, params) : undefined
-    const priceContext = scope === 'priced' ? await sessionPriceContext() : undefined
-    if (!cache || !scope || (scope === 'priced' && (priceContext === undefined || changedState))) {
+    let scope = cache ? cacheScopeOf(operation, session, params) : undefined
+    let priceContext: string | undefined
+    if (cache && scope === 'priced') ({ scope, priceContext } = await pricedScope(cache))
+    if (!cache || !scope) {
       if (!isRead(path)) {
         changedState = true
         contextRead = undefined
