@@ -235,6 +235,12 @@ describe('sub-request cache', () => {
   const readCategory = (s: ReturnType<typeof getStore>, id = 'c1') =>
     s.invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: id }, body: {} })
   const categoryCalls = () => store.requests.filter((r) => r.path.startsWith('/store-api/category/'))
+  // One request (its own load context) reading the category, with the given session or none; gives its request log.
+  const readerWith = (storeCache: ReturnType<typeof withCache>) => async (token?: string) => {
+    const { context } = testContext(store.url, { storeCache })
+    await readCategory(getStore(context, request(token ? `sw-context-token=${token}` : undefined), 'de'))
+    return context.requestLog
+  }
 
   it('answers an anonymous catalogue read of a second request from the cache, counting calls and hits', async () => {
     const storeCache = withCache()
@@ -260,12 +266,7 @@ describe('sub-request cache', () => {
   })
 
   it('shares a catalogue read between sessions without a customer whose contexts price alike, never with anonymous requests', async () => {
-    const storeCache = withCache()
-    const read = async (token?: string) => {
-      const { context } = testContext(store.url, { storeCache })
-      await readCategory(getStore(context, request(token ? `sw-context-token=${token}` : undefined), 'de'))
-      return context.requestLog
-    }
+    const read = readerWith(withCache())
     await read()
     await read(TOKEN)
     // The other visitor's context prices alike: the category, and the shop's own context, from the cache.
@@ -279,12 +280,7 @@ describe('sub-request cache', () => {
   })
 
   it('serves a session whose context prices like the shop\'s own from what requests without a session read', async () => {
-    const storeCache = withCache()
-    const read = async (token?: string) => {
-      const { context } = testContext(store.url, { storeCache })
-      await readCategory(getStore(context, request(token ? `sw-context-token=${token}` : undefined), 'de'))
-      return context.requestLog
-    }
+    const read = readerWith(withCache())
     await read()
     expect((await read(EMPTY_CART)).cacheHits).toBeGreaterThanOrEqual(1)
     expect(categoryCalls()).toHaveLength(1)
