@@ -10,9 +10,9 @@ import {
   requestPasswordRecovery,
   requireCustomer,
   sessionExpired,
-  sessionState,
   storefrontUrl,
 } from './account.server'
+import { sessionState } from './session-context.server'
 import { clearLanguageCache } from './client.server'
 import { storeViolationsToFields, violationMessageKey } from './errors.server'
 import { errorEnvelope, json, languages, startFakeStore, testContext, type Handler } from './test-support.server'

@@ -11,7 +11,7 @@ import { flash, readFlash } from '~/session/flash.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
 import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
-import { sessionContext } from './price-audience.server'
+import { sessionContext, sessionState, type SessionState } from './session-context.server'
 import { mergeWishlistCookie } from './wishlist.server'
 
 export type Customer = Schemas['Customer']
@@ -19,19 +19,6 @@ type Country = Schemas['Country']
 type Salutation = Schemas['Salutation']
 
 type AccountContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
-
-/** Spec section 4. */
-export type SessionState = 'anonymous' | 'guest' | 'customer' | 'logged-in'
-
-/**
- * Spec section 4: logged-in = has an id, is active and not a guest; customer session = has an id
- * and is not a guest (e.g. registered but not yet confirmed); guest session = the guest flag is set.
- */
-export function sessionState(customer: { id?: string | null; active?: boolean; guest?: boolean } | null | undefined): SessionState {
-  if (!customer?.id) return 'anonymous'
-  if (customer.guest) return 'guest'
-  return customer.active ? 'logged-in' : 'customer'
-}
 
 export const LOGIN_REQUIRED_MESSAGE = 'auth:login.required'
 export const SESSION_EXPIRED_MESSAGE = 'auth:session.expired'

@@ -7,7 +7,7 @@ import type { LoadContext } from '~/load-context'
 import { localePrefix, localizePath, type Locale } from '~/lib/locale'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { signValue, unsignValue } from '~/session/cookies.server'
-import { sessionState, storefrontUrl, type SessionState } from './account.server'
+import { storefrontUrl } from './account.server'
 import { loadCart, orderTotals, type CartTotalsView, type CartView } from './cart.server'
 import { getStore, type Store } from './client.server'
 import {
@@ -23,7 +23,7 @@ import {
   type SalutationOption,
 } from './customer.server'
 import { errorCodes, storeViolationsToFields } from './errors.server'
-import { sessionContext } from './price-audience.server'
+import { sessionContext, sessionState, type SessionState } from './session-context.server'
 import { HEX_ID } from '~/lib/hex-id'
 
 type CheckoutContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>

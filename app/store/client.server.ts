@@ -5,7 +5,7 @@ import { languageTags, type Locale } from '~/lib/locale'
 import { readContextToken, serializeContextToken } from '~/session/cookies.server'
 import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
-import { cacheKeyOf, cacheScopeOf, priceContextOf, type PricingContext, type SessionState, type StoreAnswer, type StoreCache } from './store-cache.server'
+import { cacheKeyOf, cacheScopeOf, priceContextOf, type CacheScope, type CacheSession, type PricingContext, type StoreAnswer, type StoreCache } from './store-cache.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
 export type StoreInvoke = ApiClient['invoke']
@@ -255,15 +255,10 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   // session gets it: kept in the cache like the other shared reads, asked once per request.
   let defaultPriceContextRead: Promise<string | undefined> | undefined
   function defaultPriceContext(cache: StoreCache): Promise<string | undefined> {
-    defaultPriceContextRead ??= (async () => {
-      const languageId = String(client.defaultHeaders['sw-language-id'] ?? '')
-      const key = cacheKeyOf({ store: cacheKey, languageId, scope: 'shared', path: CONTEXT_READ, request: {} })
-      try {
-        return priceContextOf((await countedRead(cache, key, () => sharedInvoke(CONTEXT_READ, {}))).data as PricingContext)
-      } catch {
-        return undefined
-      }
-    })()
+    defaultPriceContextRead ??= readThroughCache(cache, 'shared', undefined, CONTEXT_READ).then(
+      ({ data }) => priceContextOf(data as PricingContext),
+      () => undefined,
+    )
     return defaultPriceContextRead
   }
 
@@ -282,7 +277,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     if (path === CONTEXT_READ) return readSessionContext(params)
     const cache = context.storeCache
     const operation = operationName(path)
-    const session: SessionState = changedState ? 'changed' : cookieToken !== undefined ? 'token' : 'none'
+    const session: CacheSession = changedState ? 'changed' : cookieToken !== undefined ? 'token' : 'none'
     let scope = cache ? cacheScopeOf(operation, session, params) : undefined
     let priceContext: string | undefined
     if (cache && scope === 'priced') ({ scope, priceContext } = await pricedScope(cache))
@@ -293,6 +288,10 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
       }
       return logged(clientInvoke, path, params)
     }
+    return readThroughCache(cache, scope, priceContext, path, params)
+  }
+
+  function readThroughCache(cache: StoreCache, scope: CacheScope, priceContext: string | undefined, path: string, params?: object) {
     // The caller's abort signal must not cancel a read that other requests may be waiting for.
     const { fetchOptions: _ignored, headers = {}, ...request } = (params ?? {}) as { fetchOptions?: unknown; headers?: Record<string, unknown> }
     const { 'sw-language-id': languageOverride, ...otherHeaders } = headers

@@ -8,6 +8,7 @@ import type { LoadContext } from '~/load-context'
 import { localizePath, type Locale } from '~/lib/locale'
 import { getT } from '~/i18n.server'
 import { keepKnownFields, requireCustomer, storefrontUrl } from './account.server'
+import { sessionState } from './session-context.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
 import { toCmsProduct } from './cms.server'
@@ -215,7 +216,7 @@ async function customerPrefill(store: Store): Promise<ContactPrefill | undefined
     if (notLoggedIn(err)) return undefined
     throw err
   }
-  if (!customer?.id || customer.guest || !customer.active) return undefined
+  if (sessionState(customer) !== 'logged-in') return undefined
   const address = (customer.defaultBillingAddress ?? customer.activeBillingAddress) as Schemas['CustomerAddress'] | undefined
   const prefill: ContactPrefill = {
     firstName: customer.firstName,

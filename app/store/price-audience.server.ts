@@ -2,15 +2,11 @@ import type { Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import type { Locale } from '~/lib/locale'
 import type { PriceAudience } from '~/lib/price'
-import { getStore, type Store } from './client.server'
+import { getStore } from './client.server'
+import { sessionContext, sessionState } from './session-context.server'
 
 type SalesChannelContext = Schemas['SalesChannelContext']
 type AudienceContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
-
-/** `GET /context` of the request's session; the store client reads it once per request. Call it only with a session. */
-export async function sessionContext(store: Store): Promise<SalesChannelContext> {
-  return (await store.invoke('readContext get /context', {})).data
-}
 
 /**
  * Who looks at the prices of a context. The store already answers every amount for the context's
@@ -20,9 +16,7 @@ export async function sessionContext(store: Store): Promise<SalesChannelContext>
  */
 export function audienceFromContext(context: SalesChannelContext, resellerGroupId?: string): PriceAudience {
   const customer = context.customer as (Schemas['Customer'] & { requestedGroupId?: string | null }) | null | undefined
-  // Spec section 4 (sessionState in account.server.ts, which reads the context through this module):
-  // logged in = has an id, is active and is not a guest.
-  if (!customer?.id || customer.guest || !customer.active) return 'visitor'
+  if (!customer || sessionState(customer) !== 'logged-in') return 'visitor'
   // The schema's context type leaves out the groups' ids, which Shopware does send.
   const group = (context.currentCustomerGroup as { id?: string } | undefined)?.id ?? customer.groupId
   const fallback = (context.fallbackCustomerGroup as { id?: string } | undefined)?.id

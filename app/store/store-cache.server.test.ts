@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { cacheKeyOf, cacheScopeOf, createStoreCache, memoryBackend, priceContextOf, stableJson, type CacheBackend, type SessionState } from './store-cache.server'
+import { cacheKeyOf, cacheScopeOf, createStoreCache, memoryBackend, priceContextOf, stableJson, type CacheBackend, type CacheSession } from './store-cache.server'
 
-const SESSIONS: SessionState[] = ['none', 'token', 'changed']
+const SESSIONS: CacheSession[] = ['none', 'token', 'changed']
 
 const base = {
   store: 'http://store.test/store-api\u0000KEY',

@@ -51,10 +51,10 @@ export type CacheScope = 'shared' | 'anonymous' | 'priced'
  * The request's session as far as the cache cares: none, a context token from the cookie, or one
  * this request has changed (a login, a registration, a cart change), whose context may have moved on.
  */
-export type SessionState = 'none' | 'token' | 'changed'
+export type CacheSession = 'none' | 'token' | 'changed'
 
 /** Whether (and with which scope) an operation may be served from the cache; undefined: never. */
-export function cacheScopeOf(operation: string, session: SessionState, request?: unknown): CacheScope | undefined {
+export function cacheScopeOf(operation: string, session: CacheSession, request?: unknown): CacheScope | undefined {
   if (SESSION_INDEPENDENT.has(operation)) return 'shared'
   if (SESSION_INDEPENDENT_UNFILTERED.has(operation)) return asksOnlyAvailable(request) ? undefined : 'shared'
   if (ANONYMOUS_ONLY.has(operation)) return session === 'none' ? 'anonymous' : session === 'token' ? 'priced' : undefined

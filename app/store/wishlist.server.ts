@@ -15,7 +15,7 @@ import {
   serializeWishlistCookie,
 } from '~/session/wishlist.server'
 import { getStore, type Store } from './client.server'
-import { sessionContext } from './price-audience.server'
+import { sessionContext, sessionState } from './session-context.server'
 import { appPageSeo } from './page.server'
 import { errorCodes } from './errors.server'
 import { listingIncludes, toListingView } from './listing.server'
@@ -63,8 +63,7 @@ async function readCustomerWishlist(store: Store, body: Record<string, unknown>)
 export async function customerWishlistIds(store: Store): Promise<string[] | undefined> {
   if (!store.hasSession) return undefined
   // Spec section 4: the server list is for logged-in customers only, not for guests.
-  const customer = (await sessionContext(store)).customer
-  if (!customer?.id || customer.guest) return undefined
+  if (sessionState((await sessionContext(store)).customer) !== 'logged-in') return undefined
   try {
     const data = await readCustomerWishlist(store, {
       limit: WISHLIST_IDS_LIMIT,
