@@ -56,6 +56,15 @@ describe('loadProductPage', () => {
     expect(product.crossSellings[0]!.products.map((p) => p.productNumber)).toEqual(
       expect.arrayContaining(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001']),
     )
+    // Read with the cards' includes only: each card still has what the tile shows. The rope comes in
+    // lengths, so its card shows the cheapest length's piece price, not the parent's largest tier (80.10).
+    expect(product.crossSellings[0]!.products.find((p) => p.productNumber === 'FS-41001')).toMatchObject({
+      name: 'Forstseil verdichtet',
+      href: '/forstseil-verdichtet/FS-41001',
+      price: 89,
+      fromPrice: true,
+      image: { url: expect.stringContaining('fs-41001'), alt: 'Forstseil verdichtet', width: 800, height: 800 },
+    })
     expect(product.descriptionHtml).toMatch(/^<p>Dreipunkt/)
     expect(page!.alternates).toEqual({
       de: '/forstseilwinde-fsw-35/FS-10001',
@@ -137,6 +146,12 @@ describe('loadProductPage', () => {
     expect(page!.product.lastViewed.map((p) => p.productNumber)).toEqual(['FS-10003', 'FS-10002'])
     const again = await openProduct('/forstseilwinde-fsw-55/FS-10003', 'de', cookie)
     expect(again.page!.product.lastViewed.map((p) => p.productNumber)).toEqual(['FS-10002'])
+  })
+
+  it('prices a last viewed family as the listing does: its cheapest variant, from', async () => {
+    const rope = await openProduct('/forstseil-verdichtet/FS-41001', 'de')
+    const { page } = await openProduct('/forstseilwinde-fsw-35/FS-10001', 'de', `last-viewed=${rope.page!.product.pageId}`)
+    expect(page!.product.lastViewed).toEqual([expect.objectContaining({ productNumber: 'FS-41001', price: 89, fromPrice: true })])
   })
 
   it('marks reviews written in another language with their language tag, and the page language\'s with none', async () => {

@@ -149,8 +149,8 @@ const productAssociations = {
 // Cards only need these; the includes keep cross-selling and last-viewed payloads small.
 const cardIncludes = {
   product: [
-    'id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'cover',
-    'seoUrls', 'customFields',
+    'id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'childCount',
+    'cover', 'seoUrls', 'customFields',
   ],
   product_media: ['media'],
   media: ['url', 'alt', 'title', 'translated', 'metaData'],
@@ -158,6 +158,12 @@ const cardIncludes = {
   calculated_cheapest_price: ['unitPrice', 'listPrice', 'hasRange'],
   cart_list_price: ['price', 'percentage'],
   seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+}
+
+const crossSellingIncludes = {
+  ...cardIncludes,
+  cross_selling_element: ['crossSelling', 'products'],
+  product_cross_selling: ['id', 'name', 'translated'],
 }
 
 const familyIncludes = {
@@ -421,7 +427,10 @@ export async function loadProductPage(
       store.invoke('readProductCrossSellings post /product/{productId}/cross-selling', {
         pathParams: { productId: id },
         headers: { 'sw-include-seo-urls': true },
-      }).then((r) => r.data),
+        // The route's schema has no body, but Shopware applies `includes` to any store-api answer
+        // (StoreApiResponseListener): 5 cards in about 6 KB instead of 36 KB.
+        body: { includes: crossSellingIncludes },
+      } as never).then((r) => r.data),
       familyOf(store, id),
       readNavigationTrees(store),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),

@@ -612,6 +612,17 @@ describe('reviews and cross-selling', () => {
     expect(res.body[0].products.map((p) => p.productNumber)).toEqual(['FS-41001', 'FS-40001', 'FS-40002', 'FS-40003', 'FS-50001'])
     expect(res.body[0]).toMatchObject({ total: 5, apiAlias: 'cross_selling_element', crossSelling: { type: 'productList', position: 1 } })
   })
+
+  it('applies `includes` from the body to the cross-selling answer, as Shopware does to any store-api answer', async () => {
+    const includes = { cross_selling_element: ['crossSelling', 'products'], product_cross_selling: ['name'], product: ['productNumber', 'calculatedPrice'], calculated_price: ['unitPrice'] }
+    const res = await call<Array<Record<string, unknown>>>('POST', `/product/${product('FS-10003')}/cross-selling`, { body: { includes } })
+    expect(res.status).toBe(200)
+    expect(res.body[0]).toEqual({
+      crossSelling: { name: 'Passendes Zubehör', apiAlias: 'product_cross_selling' },
+      products: expect.arrayContaining([{ productNumber: 'FS-41001', calculatedPrice: { unitPrice: 89, apiAlias: 'calculated_price' }, apiAlias: 'product' }]),
+      apiAlias: 'cross_selling_element',
+    })
+  })
 })
 
 describe('cart', () => {
