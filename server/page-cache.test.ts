@@ -1,9 +1,10 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { deserializePage, pageCache, serializePage, sharedMaxAge } from './page-cache'
+import { deserializePage, compressPage, pageCache, serializePage, sharedMaxAge } from './page-cache'
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600'
 let renders = 0
@@ -18,7 +19,7 @@ app.use(pageCache({ maxBytes: 1_000_000, now: () => now }))
 app.get('*', (req, res) => {
   renders += 1
   // Long enough for compression to apply.
-  const body = `<html><body>render ${renders} of ${req.originalUrl}${' '.repeat(2000)}</body></html>`
+  const body = `<html><body>render ${renders} of ${req.originalUrl}${' Forstseilwinde'.repeat(200)}</body></html>`
   res.setHeader('Content-Security-Policy', req.path === '/page' ? "script-src 'sha256-abc'" : `script-src 'nonce-${renders}'`)
   res.setHeader('X-Request-Id', `req-${renders}`)
   if (req.path === '/private') res.setHeader('Cache-Control', 'private, no-store')
@@ -68,11 +69,37 @@ const consent = (categories: string[]) =>
   )}`
 
 describe('page cache', () => {
-  it('stores a page as one line of metadata and the body as it was sent', () => {
-    const page = { status: 200, headers: { 'content-type': 'text/html', vary: ['Cookie'] }, body: '<p>\n"line" \\n</p>\n', storedAt: 1, maxAgeMs: 60_000 }
+  it('stores a page as one line of metadata and the body compressed once, one character per byte', () => {
+    const body = Buffer.from(`<p>\n"line" \\n</p>\n${'Waldweg 7 · 79822 Titisee-Neustadt · 1.234,50 € '.repeat(40)}`)
+    const page = { status: 200, headers: { 'content-type': 'text/html', vary: ['Cookie'] }, body: compressPage(body), storedAt: 1, maxAgeMs: 60_000 }
     const text = serializePage(page)
-    expect(text.endsWith(page.body)).toBe(true)
-    expect(deserializePage(text)).toEqual(page)
+    expect(text.length).toBeLessThan(body.length / 5)
+    const stored = deserializePage(text)
+    expect(stored).toEqual(page)
+    expect(brotliDecompressSync(stored.body).equals(body)).toBe(true)
+  })
+
+  it('sends a browser the stored brotli bytes as they are, and any other client the page as rendered', async () => {
+    const first = await get('/encoded')
+    const rendered = renders
+    const browser = await get('/encoded', { 'Accept-Encoding': 'gzip, deflate, br, zstd' })
+    expect(browser.response.headers.get('content-encoding')).toBe('br')
+    // Compressed before, so its length is known: a live answer is compressed as it streams, without one.
+    expect(Number(browser.response.headers.get('content-length'))).toBeGreaterThan(0)
+    expect(Number(browser.response.headers.get('content-length'))).toBeLessThan(first.body.length / 5)
+    expect(browser.body).toBe(first.body)
+    const gzip = await get('/encoded', { 'Accept-Encoding': 'gzip' })
+    expect(gzip.response.headers.get('content-encoding')).toBe('gzip')
+    expect(gzip.body).toBe(first.body)
+    const plain = await get('/encoded', { 'Accept-Encoding': 'identity' })
+    expect(plain.response.headers.get('content-encoding')).toBeNull()
+    expect(plain.body).toBe(first.body)
+    for (const answer of [browser, gzip, plain]) expect(answer.response.headers.get('vary')).toMatch(/Accept-Encoding/)
+    const tag = browser.response.headers.get('etag')
+    expect(tag).toBe(plain.response.headers.get('etag'))
+    const revalidated = await get('/encoded', { 'Accept-Encoding': 'br', 'If-None-Match': tag!, 'Cache-Control': 'max-age=0' })
+    expect(revalidated.response.status).toBe(304)
+    expect(renders).toBe(rendered)
   })
 
   it('gives a stored page an ETag once, which a browser revalidates with a 304 without a render', async () => {

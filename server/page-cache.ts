@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { parse as parseCookies } from 'cookie'
 import { isbot } from 'isbot'
@@ -18,29 +19,42 @@ import { requestLogOf } from './context'
 const KNOWN_COOKIES = new Set([consentCookieName, preferencesCookieName, WISHLIST_COOKIE])
 /**
  * Headers a stored page must not repeat: they belong to one connection or one request, or to the
- * compression that runs after this cache on every answer (the stored body is the uncompressed one).
+ * encoding of one answer (the stored body is compressed once, but sent as the client accepts it).
  */
 const PER_RESPONSE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'])
 
 interface StoredPage {
   status: number
   headers: Record<string, string | string[]>
-  body: string
+  /** The page as sent, brotli-compressed. */
+  body: Buffer
   storedAt: number
   maxAgeMs: number
 }
 
 /**
- * A stored page as text: its metadata as one line of JSON, then the body as it was sent. A hit then
- * parses a few hundred bytes instead of a 100 KB page escaped inside JSON (about 1 ms of CPU here).
+ * Brotli at quality 6 once per stored page: on a 95 KB home page 1.4 ms for 14.1 KB, where the
+ * quality 4 that compresses every live answer gives 15.2 KB; above 8 it takes 90 ms. A 256 KB
+ * window (lgwin 18) holds any page whole, and a larger one only costs memory to set up.
+ */
+const STORED_BROTLI = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_LGWIN]: 18 }
+
+export function compressPage(body: Buffer): Buffer {
+  return brotliCompressSync(body, { params: { ...STORED_BROTLI, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+}
+
+/**
+ * A stored page as text: its metadata as one line of JSON, then the compressed body, one character
+ * per byte. A hit then parses a few hundred bytes and copies the body, instead of parsing a 100 KB
+ * page escaped inside JSON (about 1 ms of CPU here).
  */
 export function serializePage({ body, ...meta }: StoredPage): string {
-  return `${JSON.stringify(meta)}\n${body}`
+  return `${JSON.stringify(meta)}\n${body.toString('latin1')}`
 }
 
 export function deserializePage(text: string): StoredPage {
   const end = text.indexOf('\n')
-  return { ...(JSON.parse(text.slice(0, end)) as Omit<StoredPage, 'body'>), body: text.slice(end + 1) }
+  return { ...(JSON.parse(text.slice(0, end)) as Omit<StoredPage, 'body'>), body: Buffer.from(text.slice(end + 1), 'latin1') }
 }
 
 /** Seconds a shared cache may keep the response (s-maxage, else max-age), or undefined when it may not. */
@@ -107,7 +121,13 @@ export function pageCache({ maxBytes, now = Date.now }: PageCacheOptions): Reque
           for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value)
           res.setHeader('Age', String(age))
           requestLogOf(res).pageCache = 'hit'
-          res.status(page.status).send(page.body)
+          // A stored Content-Encoding makes the compression middleware leave the answer alone.
+          // Browsers all accept brotli; any other client gets the page as rendered, compressed as
+          // it asks.
+          if (req.acceptsEncodings('br') === 'br') {
+            res.setHeader('Content-Encoding', 'br')
+            res.status(page.status).send(page.body)
+          } else res.status(page.status).send(brotliDecompressSync(page.body))
           return
         }
       }
@@ -129,13 +149,13 @@ export function pageCache({ maxBytes, now = Date.now }: PageCacheOptions): Reque
             .filter(([name, value]) => !PER_RESPONSE.has(name) && value !== undefined)
             .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)]),
         ),
-        body,
+        body: compressPage(body),
         storedAt: now(),
         maxAgeMs: maxAge * 1000,
       }
-      // Express's own ETag, computed once here: res.send makes one only when none is set, so a hit does not hash the page again.
-      const etagOf = req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined
-      if (etagOf && stored.headers.etag === undefined) stored.headers.etag = etagOf(body, 'utf8')
+      // Express's own ETag of the page as rendered, computed once here: res.send makes one only when none is set, so a hit does not hash the page again.
+      const etagOf = req.app.get('etag fn') as ((body: Buffer) => string) | undefined
+      if (etagOf && stored.headers.etag === undefined) stored.headers.etag = etagOf(body)
       varyOf.set(url, varyHeaders)
       void backend.set(keyOf(req, varyHeaders), serializePage(stored), stored.maxAgeMs)
     })
@@ -144,7 +164,7 @@ export function pageCache({ maxBytes, now = Date.now }: PageCacheOptions): Reque
 }
 
 /** Collects what the app writes and hands the whole body over once the response has ended. */
-function capture(res: Response, done: (status: number, body: string) => void): void {
+function capture(res: Response, done: (status: number, body: Buffer) => void): void {
   const chunks: Buffer[] = []
   const write = res.write.bind(res) as (...args: unknown[]) => boolean
   const end = res.end.bind(res) as (...args: unknown[]) => Response
@@ -159,7 +179,7 @@ function capture(res: Response, done: (status: number, body: string) => void): v
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0])
     const result = end(chunk, ...rest)
-    if (res.statusCode === 200) done(res.statusCode, Buffer.concat(chunks).toString('utf8'))
+    if (res.statusCode === 200) done(res.statusCode, Buffer.concat(chunks))
     return result
   }) as Response['end']
 }
