@@ -35,7 +35,7 @@ interface StoredPage {
 /**
  * Brotli at quality 6 once per stored page: on a 95 KB home page 1.4 ms for 14.1 KB, where the
  * quality 4 that compresses every live answer gives 15.2 KB; above 8 it takes 90 ms. A 256 KB
- * window (lgwin 18) holds any page whole, and a larger one only costs memory to set up.
+ * window (lgwin 18) is larger than the shop's pages; a larger one only costs memory to set up.
  */
 const STORED_BROTLI = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_LGWIN]: 18 }
 
