@@ -1,7 +1,7 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { loadResources } from '~/i18n'
+import { loadResources, pageNamespaces } from '~/i18n'
 import { defaultLocale, languageTags, locales, type Locale } from '~/lib/locale'
 import { createTranslator } from '~/lib/translator'
 import { TranslationProvider } from '~/lib/use-translation'
@@ -59,17 +59,40 @@ function ignoreAbortedRequests() {
   })
 }
 
+/**
+ * The page language's texts: the namespaces the server rendered the page from before hydrating
+ * (docs/decisions/009), the others right after. A text asked for from one of those before it
+ * arrived (a client navigation or an opened panel in that moment) is shown again once it has.
+ */
+async function translations(locale: Locale) {
+  const rendered = pageNamespaces(document)
+  const bundles = (await loadResources(locale, rendered ? { only: rendered } : {}))[locale] ?? {}
+  let askedBeforeLoaded = false
+  const translator = createTranslator(locale, bundles, undefined, (ns) => {
+    if (!(ns in bundles)) askedBeforeLoaded = true
+  })
+  const completed = rendered
+    ? loadResources(locale, { except: Object.keys(bundles) }).then(
+        (rest) => {
+          Object.assign(bundles, rest[locale])
+          return askedBeforeLoaded ? createTranslator(locale, bundles) : undefined
+        },
+        () => undefined,
+      )
+    : undefined
+  return { translator, completed }
+}
+
 async function hydrate() {
   const locale = documentLocale()
   await parsed()
   await decodedState()
-  const resources = await loadResources(locale)
-  const translator = createTranslator(locale, resources[locale] ?? {})
+  const { translator, completed } = await translations(locale)
   startTransition(() => {
     hydrateRoot(
       // `npm run dev` runs React (docs/decisions/012), which hydrates `document` itself.
       import.meta.env.DEV ? document : documentRoot(),
-      <TranslationProvider translator={translator}>
+      <TranslationProvider translator={translator} completed={completed}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -10,8 +10,8 @@ import { matchRoutes, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from '~/components/shell/nonce'
-import { withConsentFallback } from '~/i18n'
-import { serverResources, translatorOf } from '~/i18n.server'
+import { scriptOnlyNamespaces, withConsentFallback } from '~/i18n'
+import { pageTranslatorOf, serverResources, translatorOf } from '~/i18n.server'
 import { getLocaleFromPath, type Locale } from '~/lib/locale'
 import { TranslationProvider } from '~/lib/use-translation'
 import { expandRoutes } from '~/route-expansion'
@@ -90,11 +90,12 @@ export default function handleRequest(
   // Crawlers get the complete document in one piece; browsers start rendering at the shell.
   const readyEvent = shared || isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
+  const usedNamespaces = new Set<string>(scriptOnlyNamespaces)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ''}>
-        <TranslationProvider translator={translatorOf(locale)}>
+        <TranslationProvider translator={pageTranslatorOf(locale, usedNamespaces)} usedNamespaces={usedNamespaces} untracked={translatorOf(locale)}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
         </TranslationProvider>
       </NonceContext.Provider>,

@@ -13,7 +13,7 @@ import {
 } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useTranslation } from '~/lib/use-translation'
+import { PageNamespaces, useTranslation } from '~/lib/use-translation'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
 import { FirstVisitDialog } from '~/components/shell/consent-dialog'
 import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'
@@ -315,6 +315,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ConsentScripts thirdParty={rootData?.thirdParty} categories={rootData?.consent.categories ?? ['necessary']} />
         {!rejected && <ScrollRestoration nonce={nonce || undefined} />}
         {!rejected && <Scripts nonce={nonce || undefined} />}
+        {!rejected && <PageNamespaces />}
       </body>
     </html>
   )

@@ -1,11 +1,13 @@
 /**
  * First-load JavaScript per page type, from a production build: the entry, its imports and, for
  * every route the page matches, the route module and its static imports. That is what a page's HTML
- * loads with <script type="module"> and <link rel="modulepreload">, before any navigation.
+ * loads with <script type="module"> and <link rel="modulepreload">, before any navigation. Plus the
+ * translation chunks the page loads before it hydrates (the namespaces the server names for it, in
+ * the language whose chunks weigh most).
  * `npx tsx scripts/js-budget.ts` prints it; scripts/js-budget.test.ts holds every page type to
  * JS_BUDGET_BYTES (docs/decisions/009-js-budget.md).
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -25,6 +27,20 @@ export const pageTypes = {
 
 export type PageType = keyof typeof pageTypes
 
+/**
+ * The namespaces each page type loads before it hydrates: what the server names for it (app/i18n.ts,
+ * `PageNamespaces`), as a ceiling. tests/e2e/translations.spec.ts holds the rendered pages to it.
+ */
+export const pageNamespaces: Record<PageType, readonly string[]> = {
+  home: ['auth', 'cart', 'common', 'consent', 'content', 'listing', 'product', 'wishlist'],
+  listing: ['auth', 'cart', 'common', 'consent', 'content', 'listing', 'product', 'wishlist'],
+  product: ['auth', 'cart', 'common', 'consent', 'listing', 'product', 'wishlist'],
+  search: ['auth', 'cart', 'common', 'consent', 'listing', 'product', 'wishlist'],
+  cart: ['auth', 'cart', 'common', 'consent', 'listing', 'wishlist'],
+  checkout: ['auth', 'cart', 'checkout', 'common', 'consent', 'listing', 'wishlist'],
+  account: ['account', 'auth', 'cart', 'common', 'consent', 'listing', 'wishlist'],
+}
+
 interface AssetsManifest {
   entry: { module: string; imports?: string[] }
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; css?: string[] }>
@@ -34,6 +50,8 @@ export interface PageWeight {
   page: PageType
   routes: string[]
   files: string[]
+  /** The translation chunks of the heaviest language, and which language that is. */
+  translations: { locale: string; files: string[] }
   gzipBytes: number
 }
 
@@ -73,11 +91,39 @@ export function gzipSize(buildDir: string, file: string): number {
   return gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length
 }
 
+/**
+ * Each language's lazily loaded namespace chunks (URL paths), read from the client build's i18n
+ * chunk, where Vite writes app/i18n.ts's `import.meta.glob` as one import per locale file. A namespace
+ * bundled into the entry (the German consent texts) has none.
+ */
+export function namespaceChunks(buildDir: string): Map<string, Map<string, string>> {
+  const assets = join(buildDir, 'client', 'assets')
+  const pattern = /"\.\.\/locales\/([a-z]+)\/([a-z]+)\.json":\(\)=>[^"]*?import\("\.\/([^"]+)"\)/g
+  const byLocale = new Map<string, Map<string, string>>()
+  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+    const source = readFileSync(join(assets, file), 'utf8')
+    if (!source.includes('../locales/')) continue
+    for (const [, locale, namespace, chunk] of source.matchAll(pattern)) {
+      if (!byLocale.has(locale!)) byLocale.set(locale!, new Map())
+      byLocale.get(locale!)!.set(namespace!, `/assets/${chunk}`)
+    }
+  }
+  if (!byLocale.size) throw new Error(`no translation chunks found in ${assets}`)
+  return byLocale
+}
+
 export async function pageWeights(buildDir = buildDirOf()): Promise<PageWeight[]> {
   const assets = await assetsOf(buildDir)
+  const chunks = namespaceChunks(buildDir)
+  const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(buildDir, file), 0)
   return (Object.entries(pageTypes) as [PageType, string][]).map(([page, leaf]) => {
     const files = firstLoadFiles(assets, leaf)
-    return { page, routes: routeChain(assets, leaf), files, gzipBytes: files.reduce((sum, file) => sum + gzipSize(buildDir, file), 0) }
+    const perLocale = [...chunks].map(([locale, byNamespace]) => ({
+      locale,
+      files: pageNamespaces[page].flatMap((namespace) => (byNamespace.has(namespace) ? [byNamespace.get(namespace)!] : [])),
+    }))
+    const translations = perLocale.reduce((heaviest, candidate) => (sum(candidate.files) > sum(heaviest.files) ? candidate : heaviest))
+    return { page, routes: routeChain(assets, leaf), files, translations, gzipBytes: sum(files) + sum(translations.files) }
   })
 }
 
@@ -88,5 +134,6 @@ if (isEntryPoint) {
     const kb = (weight.gzipBytes / 1024).toFixed(1)
     console.log(`${weight.page.padEnd(9)} ${kb.padStart(6)} KB gzip  ${weight.gzipBytes > JS_BUDGET_BYTES ? 'OVER BUDGET' : ''}`)
     for (const file of weight.files) console.log(`          ${(gzipSize(buildDir, file) / 1024).toFixed(1).padStart(6)} KB  ${file}`)
+    for (const file of weight.translations.files) console.log(`          ${(gzipSize(buildDir, file) / 1024).toFixed(1).padStart(6)} KB  ${file} (${weight.translations.locale} texts)`)
   }
 }

@@ -23,6 +23,9 @@ export interface Translator {
 
 export const defaultNamespace = 'common'
 
+/** The element in which the server names the namespaces a page's texts came from. */
+export const PAGE_NAMESPACES_ID = 'page-namespaces'
+
 const NS_SEPARATOR = ':'
 const placeholder = /\{\{\s*([^}\s]+)\s*\}\}/g
 
@@ -63,7 +66,16 @@ function pluralOf(language: string, count: number): string {
   return rules.select(count)
 }
 
-export function createTranslator(language: string, bundles: LanguageBundles, fallback?: { language: string; bundles: LanguageBundles }): Translator {
+/**
+ * `consulted` is told every namespace a lookup reads in the language's own bundles, found there or
+ * not: with those bundles a translator answers every key as this one did (app/i18n.ts).
+ */
+export function createTranslator(
+  language: string,
+  bundles: LanguageBundles,
+  fallback?: { language: string; bundles: LanguageBundles },
+  consulted?: (namespace: string) => void,
+): Translator {
   const sources = [{ language, bundles }, ...(fallback && fallback.language !== language ? [fallback] : [])]
 
   function resolve(namespaces: readonly string[], key: string, count: unknown): string | undefined {
@@ -71,6 +83,7 @@ export function createTranslator(language: string, bundles: LanguageBundles, fal
     const [searched, path] = at > 0 ? [[key.slice(0, at)], key.slice(at + 1)] : [namespaces, key]
     for (const source of sources) {
       for (const ns of searched) {
+        if (consulted && source.bundles === bundles) consulted(ns)
         const bundle = source.bundles[ns]
         if (typeof count === 'number') {
           const plural = lookup(bundle, `${path}_${pluralOf(source.language, count)}`)

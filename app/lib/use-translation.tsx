@@ -1,22 +1,72 @@
-import { cloneElement, createContext, Fragment, isValidElement, useCallback, useContext, useMemo, useState, type ReactElement, type ReactNode } from 'react'
-import { createTranslator, type LanguageBundles, type TFunction, type TOptions, type Translator } from './translator'
+import { cloneElement, createContext, Fragment, isValidElement, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
+import { createTranslator, PAGE_NAMESPACES_ID, type LanguageBundles, type TFunction, type TOptions, type Translator } from './translator'
 
 interface TranslationState {
   translator: Translator
   /** Switches the page's language once its texts are loaded (client navigation into another language). */
   changeLanguage(language: string, bundles: LanguageBundles): void
+  /** On the server: the namespaces the page's texts were looked up in, filled while it renders. */
+  usedNamespaces?: ReadonlySet<string>
+  /** On the server: the same texts without noting their namespaces, for the islands. */
+  untracked?: Translator
 }
 
 const TranslationContext = createContext<TranslationState | null>(null)
 
 const untranslated: Translator = createTranslator('und', {})
 
+interface TranslationProviderProps {
+  translator: Translator
+  children: ReactNode
+  usedNamespaces?: ReadonlySet<string>
+  untracked?: Translator
+  /**
+   * In the browser: settles once the namespaces the page did not render have loaded, with a
+   * translator to render again with when a text was asked for from one of them before (undefined
+   * when none was).
+   */
+  completed?: Promise<Translator | undefined>
+}
+
+let loadingTranslations: Promise<unknown> = Promise.resolve()
+
+/** Settles once the page language's texts are all in (the page is then ready for anything a shopper does). */
+export function translationsSettled(): Promise<unknown> {
+  return loadingTranslations
+}
+
 /** Holds the page's translator; the server renders with one per locale, the browser with the page's language. */
-export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslationProvider({ translator, children, usedNamespaces, untracked, completed }: TranslationProviderProps) {
   const [current, setCurrent] = useState(translator)
   const changeLanguage = useCallback((language: string, bundles: LanguageBundles) => setCurrent(createTranslator(language, bundles)), [])
-  const value = useMemo(() => ({ translator: current, changeLanguage }), [current, changeLanguage])
+  if (completed) loadingTranslations = completed
+  useEffect(() => {
+    void completed?.then((next) => {
+      if (next) setCurrent((shown) => (shown.language === next.language ? next : shown))
+    })
+  }, [completed])
+  const value = useMemo(() => ({ translator: current, changeLanguage, usedNamespaces, untracked }), [current, changeLanguage, usedNamespaces, untracked])
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>
+}
+
+/**
+ * Around an island (app/components/ui/island.tsx): its texts are not named for the page's first
+ * load, as its script is not part of it; the island waits for all texts before it hydrates.
+ */
+export function IslandTranslations({ children }: { children: ReactNode }) {
+  const state = useContext(TranslationContext)
+  const value = useMemo(() => (state?.untracked ? { ...state, translator: state.untracked, usedNamespaces: undefined } : state), [state])
+  return value === state ? children : <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>
+}
+
+/**
+ * The namespaces the page's texts came from, for the browser to load before it hydrates (app/i18n.ts).
+ * Rendered last in the body, after everything that translates; the browser renders nothing here.
+ */
+export function PageNamespaces() {
+  const used = useContext(TranslationContext)?.usedNamespaces
+  if (!used) return null
+  return <script type="application/json" id={PAGE_NAMESPACES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify([...used].sort()) }} />
 }
 
 export interface UseTranslation {

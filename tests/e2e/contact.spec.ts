@@ -12,7 +12,7 @@ test('contact page from the footer: a bad email is rejected at the field, then t
   const email = uniqueEmail('contact')
   const subject = `Delivery time ${Date.now().toString(36)}`
   await page.goto('/en')
-  await page.getByRole('contentinfo').getByRole('link', { name: t('en', 'contact:contact.footerLink') }).click()
+  await page.getByRole('contentinfo').getByRole('link', { name: t('en', 'common:footer.contactLink') }).click()
   await expect(page).toHaveURL(/\/en\/contact$/)
   await expect(page.getByRole('heading', { level: 1, name: t('en', 'contact:contact.title') })).toBeVisible()
   await ready(page, js)

@@ -78,12 +78,12 @@ export function Footer({ locale, footer, service, publicUrl, taxFree, children }
             </a>
           </p>
           <p className="footer-contact-link">
-            <Link to={localizePath(locale, '/contact')}>{t('contact:contact.footerLink')}</Link>
+            <Link to={localizePath(locale, '/contact')}>{t('footer.contactLink')}</Link>
           </p>
         </section>
         <section className="footer-col footer-newsletter" aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter" className="footer-heading">
-            {t('contact:newsletter.footerTitle')}
+            {t('footer.newsletterTitle')}
           </h2>
           <NewsletterForm locale={locale} variant="footer" />
         </section>

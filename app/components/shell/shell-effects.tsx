@@ -1,6 +1,6 @@
 import { useLocation, useNavigationType } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from '~/lib/use-translation'
+import { translationsSettled, useTranslation } from '~/lib/use-translation'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
 import { islandsSettled } from '~/components/ui/island'
@@ -18,9 +18,10 @@ export function ShellEffects() {
   const { i18n } = useTranslation()
   const previous = useRef(`${location.pathname}${location.search}`)
 
-  // Ready once the islands hydrated too: until then their forms are still the plain no-JS forms.
+  // Ready once the islands hydrated too (until then their forms are still the plain no-JS forms) and
+  // the texts the page did not render have arrived.
   useEffect(() => {
-    void islandsSettled().then(() => document.body.setAttribute('data-ready', 'true'))
+    void Promise.all([islandsSettled(), translationsSettled()]).then(() => document.body.setAttribute('data-ready', 'true'))
   }, [])
 
   useEffect(() => {

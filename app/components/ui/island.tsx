@@ -1,6 +1,7 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { IslandHydration } from '~/lib/use-hydrated'
+import { IslandTranslations, translationsSettled } from '~/lib/use-translation'
 
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
@@ -33,9 +34,10 @@ export function island<P extends object>(
   let loaded: ComponentType<P> | undefined = serverComponent
   let loading: Promise<ComponentType<P>> | undefined
   // A chunk that cannot load (offline, a new deploy) leaves the part out instead of failing the whole page.
+  // Its texts may come after the page's first load too (IslandTranslations): it renders once they are in.
   const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
+    (loading ??= Promise.all([load(), translationsSettled()]).then(
+      ([component]) => (loaded = component),
       () => (loaded = Nothing),
     ))
   const Lazy = lazy<ComponentType<P>>(() => preload().then((component) => ({ default: component })))
@@ -51,9 +53,11 @@ export function island<P extends object>(
     // A part that arrives after the page hydrated still hydrates the server's HTML: its first render must match it.
     return (
       <IslandHydration.Provider value={(Component as unknown) === Lazy}>
-        <Suspense fallback={null}>
-          <Component {...props} />
-        </Suspense>
+        <IslandTranslations>
+          <Suspense fallback={null}>
+            <Component {...props} />
+          </Suspense>
+        </IslandTranslations>
       </IslandHydration.Provider>
     )
   }

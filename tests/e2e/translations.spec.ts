@@ -1,0 +1,84 @@
+import type { Route } from '@playwright/test'
+import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
+import { buildDirOf, namespaceChunks, pageNamespaces, type PageType } from '../../scripts/js-budget'
+import { logInThroughStore } from './auth-fixtures'
+import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
+import { expect, t, test } from './fixtures'
+
+const PRODUCT = '/forstseilwinde-fsw-35/FS-10001'
+
+/** The client build's German namespace chunks: file name → namespace. */
+function germanNamespaceChunks(): Map<string, string> {
+  const german = namespaceChunks(buildDirOf()).get('de')
+  expect(german?.size).toBeGreaterThan(10)
+  return new Map([...german!].map(([namespace, path]) => [path.split('/').pop()!, namespace]))
+}
+
+test('a page hydrates with the texts it rendered; the others follow, and a page that needed them early is shown again @js', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get(PRODUCT)).text()
+  const rendered = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[]
+  // The page's own texts and what the shell shows only with script (the header's wishlist count).
+  expect(rendered).toEqual(expect.arrayContaining(['common', 'product', 'wishlist']))
+  expect(rendered).not.toContain('content')
+
+  const chunks = germanNamespaceChunks()
+  const held: Route[] = []
+  let release: (() => void) | undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+    const namespace = chunks.get(new URL(route.request().url()).pathname.split('/').pop()!)
+    if (namespace && !rendered.includes(namespace)) {
+      held.push(route)
+      await released
+    }
+    await route.continue()
+  })
+
+  await page.goto(PRODUCT)
+  // Hydrated without the held texts: the wishlist count exists only once the app runs.
+  await expect(page.getByTestId('header-wishlist')).toContainText(t('de', 'wishlist:header.count_other', { count: 0 }))
+  await expect.poll(() => held.length).toBeGreaterThan(0)
+  await expect(page.locator('body[data-ready]')).toHaveCount(0)
+
+  // A client navigation to a category page, whose listing is named from a namespace still held back.
+  await page.getByRole('navigation', { name: t('de', 'common:header.mainNavigation') }).getByRole('link', { name: 'Produkte', exact: true }).click()
+  await expect(page).toHaveURL(/\/produkte\/$/)
+  await expect(page.locator('section.listing')).toBeVisible()
+  release!()
+  await expect(page.getByRole('region', { name: t('de', 'content:listing.label', { name: 'Produkte' }) })).toBeVisible()
+  await expect(page.locator('body[data-ready]')).toHaveCount(1)
+})
+
+/** The namespaces a page names for its first load (`PageNamespaces`), read from its HTML as a browser gets it. */
+async function namedNamespaces(get: (path: string) => Promise<string>, path: string): Promise<string[]> {
+  const html = await get(path)
+  const list = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[] | null
+  expect(list, `${path} names no namespaces`).not.toBeNull()
+  return list!
+}
+
+test('every page type names only the namespaces the JS budget counts for it, in each language', async ({ context, baseURL }) => {
+  const get = async (path: string) => (await context.request.get(path)).text()
+  const pageTypesByPath: [string, PageType][] = [
+    ['/', 'home'], ['/en/', 'home'], ['/fr/', 'home'],
+    ['/produkte/seilwinden/', 'listing'], [PRODUCT, 'product'], ['/search?search=kette', 'search'], ['/checkout/cart', 'cart'],
+  ]
+  for (const [path, type] of pageTypesByPath) {
+    const named = await namedNamespaces(get, path)
+    // What the shell shows only with script is named on every page.
+    expect(named).toEqual(expect.arrayContaining(['common', 'listing', 'wishlist']))
+    expect({ path, extra: named.filter((ns) => !pageNamespaces[type].includes(ns)) }).toEqual({ path, extra: [] })
+  }
+  // The checkout with an article in the cart, and the account of a logged-in customer.
+  await fillCart(context, baseURL!, [{ number: 'FS-31001', quantity: 1 }])
+  await registerGuestThroughStore(context, baseURL!, `gast-${Date.now()}@example.com`)
+  expect({ extra: (await namedNamespaces(get, '/checkout')).filter((ns) => !pageNamespaces.checkout.includes(ns)) }).toEqual({ extra: [] })
+  await context.clearCookies()
+  await logInThroughStore(context, baseURL!, DEMO_ACCOUNTS.reseller)
+  for (const path of ['/account', '/account/profile', '/account/address', '/fr/account']) {
+    expect({ path, extra: (await namedNamespaces(get, path)).filter((ns) => !pageNamespaces.account.includes(ns)) }).toEqual({ path, extra: [] })
+  }
+})
