@@ -128,13 +128,20 @@ test('language switch keeps the shopper on the same page and remembers the choic
   await expect(page).toHaveURL(/\/fr$/)
 })
 
-test('content pages show breadcrumbs from home to the page, also as structured data', async ({ page, baseURL }) => {
+test('content pages show breadcrumbs from home to the page, also as structured data', async ({ page, baseURL }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false
   await page.goto('/en/products/winches/')
   const trail = page.getByRole('navigation', { name: t('en', 'breadcrumb.label') })
   await expect(trail.getByRole('listitem')).toHaveText([t('en', 'breadcrumb.home'), 'Products', 'Winches'])
   await expect(trail.getByRole('link', { name: 'Winches' })).toHaveAttribute('aria-current', 'page')
+  if (js) {
+    await expect(page.locator('body[data-ready]')).toBeAttached()
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  }
   await trail.getByRole('link', { name: 'Products' }).click()
   await expect(page).toHaveURL(/\/en\/products\/$/)
+  // With JavaScript a crumb navigates inside the app, as the menu's links do: no new document.
+  if (js) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 
   const jsonLd = await (await loaded(page))
     .locator('script[type="application/ld+json"]')

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import type { Breadcrumb } from '~/lib/shell-types'
 
@@ -11,11 +12,11 @@ export function Breadcrumbs({ trail }: { trail: Breadcrumb[] }) {
         {trail.map((crumb, index) => (
           <li key={crumb.href}>
             {index === trail.length - 1 ? (
-              <a href={crumb.href} aria-current="page">
+              <Link to={crumb.href} aria-current="page">
                 {crumb.name}
-              </a>
+              </Link>
             ) : (
-              <a href={crumb.href}>{crumb.name}</a>
+              <Link to={crumb.href}>{crumb.name}</Link>
             )}
           </li>
         ))}
