@@ -31,7 +31,7 @@ export type PageType = keyof typeof pageTypes
  * The namespaces each page type loads before it hydrates: what the server names for it (app/i18n.ts,
  * `PageNamespaces`), as a ceiling. tests/e2e/translations.spec.ts holds the rendered pages to it.
  */
-export const pageNamespaces: Record<PageType, readonly string[]> = {
+export const firstLoadNamespaces: Record<PageType, readonly string[]> = {
   home: ['auth', 'cart', 'common', 'consent', 'content', 'listing', 'product', 'wishlist'],
   listing: ['auth', 'cart', 'common', 'consent', 'content', 'listing', 'product', 'wishlist'],
   product: ['auth', 'cart', 'common', 'consent', 'listing', 'product', 'wishlist'],
@@ -120,7 +120,7 @@ export async function pageWeights(buildDir = buildDirOf()): Promise<PageWeight[]
     const files = firstLoadFiles(assets, leaf)
     const perLocale = [...chunks].map(([locale, byNamespace]) => ({
       locale,
-      files: pageNamespaces[page].flatMap((namespace) => (byNamespace.has(namespace) ? [byNamespace.get(namespace)!] : [])),
+      files: firstLoadNamespaces[page].flatMap((namespace) => (byNamespace.has(namespace) ? [byNamespace.get(namespace)!] : [])),
     }))
     const translations = perLocale.reduce((heaviest, candidate) => (sum(candidate.files) > sum(heaviest.files) ? candidate : heaviest))
     return { page, routes: routeChain(assets, leaf), files, translations, gzipBytes: sum(files) + sum(translations.files) }

@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
-import { buildDirOf, namespaceChunks, pageNamespaces, type PageType } from '../../scripts/js-budget'
+import { buildDirOf, firstLoadNamespaces, namespaceChunks, type PageType } from '../../scripts/js-budget'
 import { logInThroughStore } from './auth-fixtures'
 import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
 import { expect, t, test } from './fixtures'
@@ -14,12 +14,24 @@ function germanNamespaceChunks(): Map<string, string> {
   return new Map([...german!].map(([namespace, path]) => [path.split('/').pop()!, namespace]))
 }
 
+/** The namespaces a page names for its first load (`PageNamespaces`), read from its HTML as a browser gets it. */
+async function namedNamespaces(get: (path: string) => Promise<string>, path: string): Promise<string[]> {
+  const html = await get(path)
+  const list = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[] | null
+  expect(list, `${path} names no namespaces`).not.toBeNull()
+  return list!
+}
+
+/** What a page names beyond what the JS budget counts for its type. */
+function beyondBudget(type: PageType, named: string[]): string[] {
+  return named.filter((ns) => !firstLoadNamespaces[type].includes(ns))
+}
+
 test('a page hydrates with the texts it rendered; the others follow, and a page that needed them early is shown again @js', async ({
   page,
   request,
 }) => {
-  const html = await (await request.get(PRODUCT)).text()
-  const rendered = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[]
+  const rendered = await namedNamespaces(async (path) => (await request.get(path)).text(), PRODUCT)
   // The page's own texts and what the shell shows only with script (the header's wishlist count).
   expect(rendered).toEqual(expect.arrayContaining(['common', 'product', 'wishlist']))
   expect(rendered).not.toContain('content')
@@ -52,14 +64,6 @@ test('a page hydrates with the texts it rendered; the others follow, and a page 
   await expect(page.locator('body[data-ready]')).toHaveCount(1)
 })
 
-/** The namespaces a page names for its first load (`PageNamespaces`), read from its HTML as a browser gets it. */
-async function namedNamespaces(get: (path: string) => Promise<string>, path: string): Promise<string[]> {
-  const html = await get(path)
-  const list = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[] | null
-  expect(list, `${path} names no namespaces`).not.toBeNull()
-  return list!
-}
-
 test('every page type names only the namespaces the JS budget counts for it, in each language', async ({ context, baseURL }) => {
   const get = async (path: string) => (await context.request.get(path)).text()
   const pageTypesByPath: [string, PageType][] = [
@@ -70,15 +74,15 @@ test('every page type names only the namespaces the JS budget counts for it, in 
     const named = await namedNamespaces(get, path)
     // What the shell shows only with script is named on every page.
     expect(named).toEqual(expect.arrayContaining(['common', 'listing', 'wishlist']))
-    expect({ path, extra: named.filter((ns) => !pageNamespaces[type].includes(ns)) }).toEqual({ path, extra: [] })
+    expect({ path, extra: beyondBudget(type, named) }).toEqual({ path, extra: [] })
   }
   // The checkout with an article in the cart, and the account of a logged-in customer.
   await fillCart(context, baseURL!, [{ number: 'FS-31001', quantity: 1 }])
   await registerGuestThroughStore(context, baseURL!, `gast-${Date.now()}@example.com`)
-  expect({ extra: (await namedNamespaces(get, '/checkout')).filter((ns) => !pageNamespaces.checkout.includes(ns)) }).toEqual({ extra: [] })
+  expect({ extra: beyondBudget('checkout', await namedNamespaces(get, '/checkout')) }).toEqual({ extra: [] })
   await context.clearCookies()
   await logInThroughStore(context, baseURL!, DEMO_ACCOUNTS.reseller)
   for (const path of ['/account', '/account/profile', '/account/address', '/fr/account']) {
-    expect({ path, extra: (await namedNamespaces(get, path)).filter((ns) => !pageNamespaces.account.includes(ns)) }).toEqual({ path, extra: [] })
+    expect({ path, extra: beyondBudget('account', await namedNamespaces(get, path)) }).toEqual({ path, extra: [] })
   }
 })
