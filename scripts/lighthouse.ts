@@ -23,6 +23,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { consentCookieValue } from '../tests/support/consent-cookie'
@@ -65,7 +66,26 @@ async function serveReference(): Promise<{ url: string; close: () => Promise<voi
   return { url: `http://127.0.0.1:${referencePort}/`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
+/**
+ * Puts exactly the visitor's cookies into the browser's jar before a run. A Cookie header sent with
+ * Lighthouse's extra headers is replaced by whatever the jar holds for the site, and the product page's
+ * last-viewed beacon stores a cookie there: every later run then went out without the consent choice
+ * and the cart's session. Playwright is connected only for this and gone before Lighthouse opens its tab.
+ */
+async function setCookies(chromePort: number, url: string, cookies: string[]) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
+  try {
+    const jar = browser.contexts()[0]!
+    await jar.clearCookies()
+    const pairs = cookies.flatMap((header) => header.split(/;\s*/)).filter(Boolean)
+    await jar.addCookies(pairs.map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url })))
+  } finally {
+    await browser.close()
+  }
+}
+
 async function measure(chromePort: number, name: string, url: string, cookies: string[]): Promise<Measured> {
+  await setCookies(chromePort, url, cookies)
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -73,7 +93,7 @@ async function measure(chromePort: number, name: string, url: string, cookies: s
     onlyCategories: [...categories],
     ...(blockScripts ? { blockedUrlPatterns: ['*/assets/*.js'] } : {}),
     // A German shopper: with headless Chromium's en-US, '/' would answer with its redirect to /en.
-    extraHeaders: { 'Accept-Language': 'de-DE,de;q=0.9', ...(cookies.length ? { Cookie: cookies.join('; ') } : {}) },
+    extraHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' },
   })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
