@@ -84,7 +84,8 @@ async function setCookies(chromePort: number, url: string, cookies: string[]) {
   }
 }
 
-async function measure(chromePort: number, name: string, url: string, cookies: string[]): Promise<Measured> {
+/** Lighthouse now and then fails to record a load's trace (NO_NAVSTART); such a run is made again, twice at most. */
+async function measure(chromePort: number, name: string, url: string, cookies: string[], attempt = 1): Promise<Measured> {
   await setCookies(chromePort, url, cookies)
   const result = await lighthouse(url, {
     port: chromePort,
@@ -97,7 +98,13 @@ async function measure(chromePort: number, name: string, url: string, cookies: s
   })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  if (lhr.runtimeError) {
+    if (attempt < 3) {
+      console.log(`${name}: run failed (${lhr.runtimeError.code}), measuring again`)
+      return measure(chromePort, name, url, cookies, attempt + 1)
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  }
   const weighted = new Set(categories.flatMap((category) => lhr.categories[category]!.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)))
   return {
     page: name,
