@@ -1,5 +1,6 @@
 import type { Route } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
+import { PAGE_NAMESPACES_ID } from '../../app/lib/translator'
 import { buildDirOf, firstLoadNamespaces, namespaceChunks, type PageType } from '../../scripts/js-budget'
 import { logInThroughStore } from './auth-fixtures'
 import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
@@ -17,7 +18,7 @@ function germanNamespaceChunks(): Map<string, string> {
 /** The namespaces a page names for its first load (`PageNamespaces`), read from its HTML as a browser gets it. */
 async function namedNamespaces(get: (path: string) => Promise<string>, path: string): Promise<string[]> {
   const html = await get(path)
-  const list = JSON.parse(html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/)?.[1] ?? 'null') as string[] | null
+  const list = JSON.parse(html.match(new RegExp(`<script type="application/json" id="${PAGE_NAMESPACES_ID}">([^<]*)</script>`))?.[1] ?? 'null') as string[] | null
   expect(list, `${path} names no namespaces`).not.toBeNull()
   return list!
 }
