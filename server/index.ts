@@ -19,7 +19,7 @@ import { createLogger, logSerializers, sessionId } from './logger'
 import { createRemixHandler } from './remix-handler'
 import { pageCache } from './page-cache'
 import { requestGuard } from './request-guard'
-import { checkStore } from './store-check'
+import { checkStore, warnAboutPriceDisplay } from './store-check'
 import { createThumbnailService, mediaSources } from './thumbnail'
 import { createStoreCache, memoryBackend, type StoreCache } from '../app/store/store-cache.server'
 import { redisBackend } from '../app/store/store-cache-redis.server'
@@ -474,6 +474,7 @@ export async function startServer(config: Config, logger: Logger, options: HostO
     },
     'listening',
   )
+  if (!config.store.embedded) void warnAboutPriceDisplay(config, logger)
   return server
 }
 

@@ -1,13 +1,14 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkStore, READY_TIMEOUT_MS } from './store-check'
+import { createLogger } from './logger'
+import { checkStore, GROSS_PRICES_WARNING, READY_TIMEOUT_MS, warnAboutPriceDisplay } from './store-check'
 
 const TIMEOUT_MS = 300
 // Generous for a busy CI machine; the bug was an answer of "ready" or no answer at all.
 const MARGIN_MS = 1_500
 
-type Mode = 'ok' | 'stall-body' | 'stall-headers' | 'error'
+type Mode = 'ok' | 'stall-body' | 'stall-headers' | 'error' | 'gross' | 'net'
 let server: Server
 let endpoint: string
 const seen: { path?: string; key?: string | string[] }[] = []
@@ -20,6 +21,7 @@ function respond(mode: Mode, res: ServerResponse): void {
   }
   res.writeHead(200, { 'Content-Type': 'application/json' })
   if (mode === 'stall-body') return void res.write('{"token":"abc","salesChannel":{"id":"')
+  if (mode === 'gross' || mode === 'net') return void res.end(JSON.stringify({ token: 'abc', salesChannel: { id: 'sc' }, taxState: mode }))
   res.end('{"token":"abc","salesChannel":{"id":"sc"}}')
 }
 
@@ -86,5 +88,25 @@ describe('checkStore', () => {
 
   it('defaults to a two-second budget', () => {
     expect(READY_TIMEOUT_MS).toBe(2_000)
+  })
+})
+
+describe('warnAboutPriceDisplay', () => {
+  const warned = async (mode: Mode) => {
+    const lines: { level: string; msg: string; taxState?: string }[] = []
+    const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } })
+    await warnAboutPriceDisplay(store(mode), logger, TIMEOUT_MS)
+    return lines.map(({ level, msg, taxState }) => ({ level, msg, taxState }))
+  }
+
+  it('warns once when the sales channel prices gross, which the net labels would misstate', async () => {
+    expect(await checkStore(store('gross'), TIMEOUT_MS)).toEqual({ ok: true, taxState: 'gross' })
+    expect(await warned('gross')).toEqual([{ level: 'warn', msg: GROSS_PRICES_WARNING, taxState: 'gross' }])
+  })
+
+  it('stays silent for a net store, one whose context names no tax state, and one that does not answer', async () => {
+    expect(await warned('net')).toEqual([])
+    expect(await warned('ok')).toEqual([])
+    expect(await warned('error')).toEqual([])
   })
 })
