@@ -8,6 +8,7 @@ import { cspNonceOf, requestLogOf } from './context'
 import { createHost, loggableUrl } from './index'
 import { DEMO_ACCESS_KEY } from './demo-store/constants'
 import { createLogger, sessionId } from './logger'
+import { checkStore } from './store-check'
 
 type LogLine = Record<string, unknown>
 
@@ -340,6 +341,8 @@ describe('graceful shutdown', () => {
       expect(endpoint.port).not.toBe('3999')
       const context = await fetch(`${host.config.store.endpoint}/context`, { headers: { 'sw-access-key': DEMO_ACCESS_KEY } })
       expect(context.status).toBe(200)
+      // Where Shopware puts it (the context's `context`): the start's gross-price warning reads it so.
+      expect(await checkStore(host.config)).toEqual({ ok: true, taxState: 'net' })
     } finally {
       await host.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -21,7 +21,7 @@ function respond(mode: Mode, res: ServerResponse): void {
   }
   res.writeHead(200, { 'Content-Type': 'application/json' })
   if (mode === 'stall-body') return void res.write('{"token":"abc","salesChannel":{"id":"')
-  if (mode === 'gross' || mode === 'net') return void res.end(JSON.stringify({ token: 'abc', salesChannel: { id: 'sc' }, taxState: mode }))
+  if (mode === 'gross' || mode === 'net') return void res.end(JSON.stringify({ token: 'abc', salesChannel: { id: 'sc' }, context: { taxState: mode } }))
   res.end('{"token":"abc","salesChannel":{"id":"sc"}}')
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 /** How long GET /readyz waits for the store, from the request until the last byte of the answer. */
 export const READY_TIMEOUT_MS = 2_000
 
-/** `taxState`: the sales channel's own context's (`gross`, `net` or `tax-free`), when its answer names one. */
+/** `taxState`: the sales channel's own context's (`context.taxState`: `gross`, `net` or `tax-free`), when its answer names one. */
 export type StoreCheck = { ok: true; taxState?: string } | { ok: false; reason: string }
 
 /**
@@ -36,7 +36,8 @@ export async function checkStore(config: Pick<Config, 'store'>, timeoutMs = READ
 
 function taxStateOf(body: string): string | undefined {
   try {
-    const taxState = (JSON.parse(body) as { taxState?: unknown } | null)?.taxState
+    // Shopware serializes the tax state inside the context's `context` (Framework\Context), not beside it.
+    const taxState = (JSON.parse(body) as { context?: { taxState?: unknown } | null } | null)?.context?.taxState
     return typeof taxState === 'string' ? taxState : undefined
   } catch {
     return undefined
