@@ -21,7 +21,7 @@ function respond(mode: Mode, res: ServerResponse): void {
   }
   res.writeHead(200, { 'Content-Type': 'application/json' })
   if (mode === 'stall-body') return void res.write('{"token":"abc","salesChannel":{"id":"')
-  if (mode === 'gross' || mode === 'net') return void res.end(JSON.stringify({ token: 'abc', salesChannel: { id: 'sc' }, context: { taxState: mode } }))
+  if (mode === 'gross' || mode === 'net') return void res.end(JSON.stringify({ token: 'abc', salesChannel: { id: 'sc' }, currentCustomerGroup: { id: `${mode}-group` }, context: { taxState: mode } }))
   res.end('{"token":"abc","salesChannel":{"id":"sc"}}')
 }
 
@@ -57,7 +57,7 @@ async function timed<T>(promise: Promise<T>): Promise<{ result: T | 'still pendi
 
 describe('checkStore', () => {
   it('is ready when the store answers GET /context in full, with our access key', async () => {
-    expect(await checkStore(store('ok'), TIMEOUT_MS)).toEqual({ ok: true })
+    expect(await checkStore(store('ok'), TIMEOUT_MS)).toEqual({ ok: true, context: { token: 'abc', salesChannel: { id: 'sc' } } })
     expect(seen.at(-1)).toEqual({ path: '/ok/store-api/context', key: 'SWSCKEY' })
   })
 
@@ -93,15 +93,16 @@ describe('checkStore', () => {
 
 describe('warnAboutPriceDisplay', () => {
   const warned = async (mode: Mode) => {
-    const lines: { level: string; msg: string; taxState?: string }[] = []
+    const lines: { level: string; msg: string; taxState?: string; customerGroupId?: string }[] = []
     const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } })
     await warnAboutPriceDisplay(store(mode), logger, TIMEOUT_MS)
-    return lines.map(({ level, msg, taxState }) => ({ level, msg, taxState }))
+    return lines.map(({ level, msg, taxState, customerGroupId }) => ({ level, msg, taxState, customerGroupId }))
   }
 
-  it('warns once when the sales channel prices gross, which the net labels would misstate', async () => {
-    expect(await checkStore(store('gross'), TIMEOUT_MS)).toEqual({ ok: true, taxState: 'gross' })
-    expect(await warned('gross')).toEqual([{ level: 'warn', msg: GROSS_PRICES_WARNING, taxState: 'gross' }])
+  it('warns once per customer group when the sales channel prices gross, which the net labels would misstate', async () => {
+    expect(await checkStore(store('gross'), TIMEOUT_MS)).toMatchObject({ ok: true, context: { context: { taxState: 'gross' } } })
+    expect(await warned('gross')).toEqual([{ level: 'warn', msg: GROSS_PRICES_WARNING, taxState: 'gross', customerGroupId: 'gross-group' }])
+    expect(await warned('gross')).toEqual([])
   })
 
   it('stays silent for a net store, one whose context names no tax state, and one that does not answer', async () => {

@@ -4,8 +4,11 @@ import type { Logger } from 'pino'
 /** How long GET /readyz waits for the store, from the request until the last byte of the answer. */
 export const READY_TIMEOUT_MS = 2_000
 
-/** `taxState`: the sales channel's own context's (`context.taxState`: `gross`, `net` or `tax-free`), when its answer names one. */
-export type StoreCheck = { ok: true; taxState?: string } | { ok: false; reason: string }
+/** The part of a `GET /context` answer the price display depends on. */
+export type ContextLike = { context?: { taxState?: unknown } | null; currentCustomerGroup?: { id?: unknown } | null } | null | undefined
+
+/** `context`: the sales channel's own context as the store answered it, when that was JSON. */
+export type StoreCheck = { ok: true; context?: ContextLike } | { ok: false; reason: string }
 
 /**
  * Whether the store answers GET /context with 2xx, read in full within `timeoutMs`. The pages read
@@ -25,8 +28,8 @@ export async function checkStore(config: Pick<Config, 'store'>, timeoutMs = READ
       return { ok: false, reason: `store answered ${response.status}` }
     }
     // Under the same signal: the deadline covers the body as well as the headers.
-    const taxState = taxStateOf(await response.text())
-    return taxState ? { ok: true, taxState } : { ok: true }
+    const context = contextOf(await response.text())
+    return context ? { ok: true, context } : { ok: true }
   } catch (error) {
     if (signal.aborted) return { ok: false, reason: `store did not answer within ${timeoutMs} ms` }
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
@@ -34,25 +37,41 @@ export async function checkStore(config: Pick<Config, 'store'>, timeoutMs = READ
   }
 }
 
-function taxStateOf(body: string): string | undefined {
+function contextOf(body: string): ContextLike {
   try {
-    // Shopware serializes the tax state inside the context's `context` (Framework\Context), not beside it.
-    const taxState = (JSON.parse(body) as { context?: { taxState?: unknown } | null } | null)?.context?.taxState
-    return typeof taxState === 'string' ? taxState : undefined
+    const context = JSON.parse(body) as unknown
+    return context && typeof context === 'object' ? (context as ContextLike) : undefined
   } catch {
     return undefined
   }
 }
 
 export const GROSS_PRICES_WARNING =
-  "the store's sales channel shows gross prices, but the shop labels every price net of VAT: switch off 'Display gross prices' for its customer groups (Shopware's standard customer group has it on)"
+  "the store prices this customer group gross, but the shop labels every price net of VAT: switch off 'Display gross prices' for the group (Shopware's standard customer group has it on)"
+
+// Customer groups already named; a shop has a handful, the bound only keeps a misbehaving store harmless.
+const warnedGroups = new Set<string>()
+const MAX_WARNED_GROUPS = 100
 
 /**
- * Warns once, at start, when a real store prices gross. The shop shows prices net of VAT (spec) and
- * labels them so; the amounts are the store's, so a gross customer group would get gross amounts
- * labelled "plus VAT". A store that does not answer is left to /readyz.
+ * Warns once per customer group when a context of the store prices gross. The shop shows prices net
+ * of VAT (spec) and labels them so, while the amounts are the store's: a gross customer group would
+ * get gross amounts labelled "plus VAT". Shopware keeps the tax state in the context's `context`.
+ */
+export function warnIfGross(logger: Logger, context: ContextLike): void {
+  if (context?.context?.taxState !== 'gross') return
+  const groupId = typeof context.currentCustomerGroup?.id === 'string' ? context.currentCustomerGroup.id : ''
+  if (warnedGroups.has(groupId) || warnedGroups.size >= MAX_WARNED_GROUPS) return
+  warnedGroups.add(groupId)
+  logger.warn({ taxState: 'gross', customerGroupId: groupId || undefined }, GROSS_PRICES_WARNING)
+}
+
+/**
+ * At start, with a real store: the sales channel's own context (its default customer group), so the
+ * operator learns before the first visitor. Logged-in customers of other groups are checked as their
+ * contexts are read (`warnIfGross` in the store client). A store that does not answer is left to /readyz.
  */
 export async function warnAboutPriceDisplay(config: Pick<Config, 'store'>, logger: Logger, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const check = await checkStore(config, timeoutMs)
-  if (check.ok && check.taxState === 'gross') logger.warn({ taxState: check.taxState }, GROSS_PRICES_WARNING)
+  if (check.ok) warnIfGross(logger, check.context)
 }

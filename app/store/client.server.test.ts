@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { clearLanguageCache, getStore } from './client.server'
 import { classifyStoreError, StoreError } from './errors.server'
 import { sessionId } from '../../server/logger'
+import { GROSS_PRICES_WARNING } from '../../server/store-check'
+import { sessionContext } from './session-context.server'
 import { json, languages, startFakeStore, testContext } from './test-support.server'
 import { createStoreCache, memoryBackend } from './store-cache.server'
 
@@ -13,6 +15,8 @@ const OTHER = 'O'.repeat(32)
 const ABROAD = 'A'.repeat(32)
 const CUSTOMER = 'C'.repeat(32)
 const EMPTY_CART = 'E'.repeat(32)
+// A customer of a group the store prices gross, which the shop's net labels would misstate.
+const GROSS = 'G'.repeat(32)
 let store: Awaited<ReturnType<typeof startFakeStore>>
 
 beforeAll(async () => {
@@ -27,10 +31,10 @@ beforeAll(async () => {
       // Without a token (or with an empty cart) only the rule that always applies; a filled cart matches one more.
       const ruleIds = token === '' || token === EMPTY_CART ? ['always'] : ['always', 'cart-filled']
       return json(res, 200, {
-        customer: token === CUSTOMER ? { id: 'c1', guest: false, active: true } : null,
-        currentCustomerGroup: { id: 'standard' },
+        customer: token === CUSTOMER || token === GROSS ? { id: 'c1', guest: false, active: true } : null,
+        currentCustomerGroup: { id: token === GROSS ? 'gross-group' : 'standard' },
         shippingLocation: { country: { id: country } },
-        context: { currencyId: 'eur', taxState: 'net', ruleIds },
+        context: { currencyId: 'eur', taxState: token === GROSS ? 'gross' : 'net', ruleIds },
       }, token ? {} : { 'sw-context-token': MINTED })
     }
     if (req.path.startsWith('/store-api/category/')) {
@@ -60,6 +64,17 @@ describe('getStore', () => {
       product: { id: 'p1', cover: { media: { url: '/media/a/winch.jpg' } }, link: 'https://cdn.example/media/x.jpg' },
     })
     expect(await read()).toMatchObject({ product: { cover: { media: { url: 'https://shop.example/media/a/winch.jpg' } } } })
+  })
+
+  it('names a customer group the store prices gross once, when a context of it is read; net groups not at all', async () => {
+    const warnings = async (token: string) => {
+      const { context, lines } = testContext(store.url)
+      await sessionContext(getStore(context, request(`sw-context-token=${token}`), 'de'))
+      return lines.filter((line) => line.msg === GROSS_PRICES_WARNING)
+    }
+    expect(await warnings(CUSTOMER)).toEqual([])
+    expect(await warnings(GROSS)).toMatchObject([{ level: 40, taxState: 'gross', customerGroupId: 'gross-group' }])
+    expect(await warnings(GROSS)).toEqual([])
   })
 
   it('sends access key and the language id of the page locale, without a context token for anonymous visitors', async () => {

@@ -5,6 +5,7 @@ import { languageTags, type Locale } from '~/lib/locale'
 import { readContextToken, serializeContextToken } from '~/session/cookies.server'
 import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
+import { warnIfGross, type ContextLike } from '../../server/store-check'
 import { cacheKeyOf, cacheScopeOf, priceContextOf, type CacheScope, type CacheSession, type PricingContext, type StoreAnswer, type StoreCache } from './store-cache.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
@@ -234,6 +235,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     if (!contextRead) {
       const read = logged(clientInvoke, CONTEXT_READ, params)
       contextRead = read
+      read.then(({ data }) => warnIfGross(context.logger, data as ContextLike), () => undefined)
       read.catch(() => {
         if (contextRead === read) contextRead = undefined
       })
