@@ -235,10 +235,12 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     if (!contextRead) {
       const read = logged(clientInvoke, CONTEXT_READ, params)
       contextRead = read
-      read.then(({ data }) => warnIfGross(context.logger, data as ContextLike), () => undefined)
-      read.catch(() => {
-        if (contextRead === read) contextRead = undefined
-      })
+      read.then(
+        ({ data }) => warnIfGross(context.logger, data as ContextLike),
+        () => {
+          if (contextRead === read) contextRead = undefined
+        },
+      )
     }
     return contextRead
   }
