@@ -5,6 +5,7 @@ import { loadResources, pageNamespaces } from '~/i18n'
 import { defaultLocale, languageTags, locales, type Locale } from '~/lib/locale'
 import { createTranslator } from '~/lib/translator'
 import { TranslationProvider } from '~/lib/use-translation'
+import { beginInitialHydration, endInitialHydration } from '~/components/ui/hydration-slice'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -89,6 +90,7 @@ async function hydrate() {
   await decodedState()
   const { translator, completed } = await translations(locale)
   startTransition(() => {
+    beginInitialHydration()
     hydrateRoot(
       // `npm run dev` runs React (docs/decisions/012), which hydrates `document` itself.
       import.meta.env.DEV ? document : documentRoot(),
@@ -98,6 +100,7 @@ async function hydrate() {
         </StrictMode>
       </TranslationProvider>,
     )
+    endInitialHydration()
   })
 }
 

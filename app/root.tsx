@@ -14,6 +14,7 @@ import {
 import { isbot } from 'isbot'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { PageNamespaces, useTranslation } from '~/lib/use-translation'
+import { HydrationSlice } from '~/components/ui/hydration-slice'
 import { ErrorPage, isMaintenance, type PageError } from '~/components/error-page'
 import { FirstVisitDialog } from '~/components/shell/consent-dialog'
 import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'
@@ -286,20 +287,24 @@ export function Layout({ children }: { children: ReactNode }) {
               </MinimalHeader>
             )}
             <Notifications notifications={rootData?.notifications ?? []} closeHref={currentPath} />
-            <main id="main" tabIndex={-1}>
-              {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
-              {children}
-            </main>
-            <Footer
-              locale={locale}
-              footer={navigation?.footer ?? []}
-              service={navigation?.service ?? []}
-              publicUrl={rootData?.publicUrl}
-              taxFree={rootData?.taxFree === true}
-            >
-              <CookieButton openHref={openPreferencesHref} />
-              <JumpToTop />
-            </Footer>
+            <HydrationSlice>
+              <main id="main" tabIndex={-1}>
+                {!error && <Breadcrumbs trail={homeTrail(findBreadcrumbs(matches), locale, t('breadcrumb.home'))} />}
+                {children}
+              </main>
+            </HydrationSlice>
+            <HydrationSlice>
+              <Footer
+                locale={locale}
+                footer={navigation?.footer ?? []}
+                service={navigation?.service ?? []}
+                publicUrl={rootData?.publicUrl}
+                taxFree={rootData?.taxFree === true}
+              >
+                <CookieButton openHref={openPreferencesHref} />
+                <JumpToTop />
+              </Footer>
+            </HydrationSlice>
           </SideCartProvider>
         </div>
         {blocking ? <div className="consent-backdrop" /> : null}

@@ -3,8 +3,8 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore } 
 // After the first hydration every later mount is on the client: no extra render for those.
 let hydrationDone = false
 
-/** True inside an island that hydrates server HTML after the page did (app/components/ui/island.tsx). */
-export const IslandHydration = createContext(false)
+/** True inside a part that hydrates server HTML after the page did: an island or a hydration slice (app/components/ui). */
+export const LateHydration = createContext(false)
 
 /**
  * False while the page hydrates (so the first client render matches the server's HTML), true
@@ -14,8 +14,8 @@ export const IslandHydration = createContext(false)
  * the snapshot would never reach the page.
  */
 export function useHydrated(): boolean {
-  const islandHydrating = useContext(IslandHydration)
-  const [hydrated, setHydrated] = useState(hydrationDone && !islandHydrating)
+  const hydratingLate = useContext(LateHydration)
+  const [hydrated, setHydrated] = useState(hydrationDone && !hydratingLate)
   useEffect(() => {
     hydrationDone = true
     setHydrated(true)

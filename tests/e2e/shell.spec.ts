@@ -1,4 +1,4 @@
-import { expect, loaded, locales, prefix, t, test } from './fixtures'
+import { expect, loaded, locales, prefix, t, test, visit } from './fixtures'
 
 const anchors = {
   de: ['Produkte', 'Ersatzteile', 'Branchen', 'Unternehmen', 'Hersteller'],
@@ -171,4 +171,30 @@ test('robots.txt and sitemap.xml list the shop in every language', async ({ requ
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
   }
   expect(xml).toContain(`hreflang="x-default" href="${baseURL}/produkte/seilwinden/"`)
+})
+
+test('the page hydrates part by part and keeps every element the server sent @js', async ({ page }) => {
+  // Every element of header, content and footer as the server sent it, before any script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as unknown as { serverElements: Element[] }).serverElements = [...document.querySelectorAll('header *, main *, footer *')]
+    })
+  })
+  await visit(page, '/produkte/seilwinden/')
+  const { total, replaced } = await page.evaluate(() => {
+    const elements = (window as unknown as { serverElements: Element[] }).serverElements
+    // The one part that is replaced on purpose: the menu's no-JS disclosure gives way to the scripted menu.
+    const kept = elements.filter((element) => !element.closest('.mobile-menu-nojs'))
+    return { total: kept.length, replaced: kept.filter((element) => !element.isConnected).length }
+  })
+  expect(total).toBeGreaterThan(300)
+  expect(replaced).toBe(0)
+  // Each part works once hydrated: a card's heart updates the header's count in place, the menu opens its panels by script.
+  const card = page.locator('.listing-grid [data-product-number]').first()
+  const name = (await card.locator('.cms-product-name').textContent())!.trim()
+  const heart = card.getByRole('button', { name: t('de', 'wishlist:heart.label', { name }), exact: true })
+  await heart.click()
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId('wishlist-count')).toHaveText('1')
+  await expect(page.locator('nav.main-nav')).toHaveClass(/main-nav-js/)
 })

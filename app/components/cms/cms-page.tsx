@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Locale } from '~/lib/locale'
+import { HydrationSlice } from '~/components/ui/hydration-slice'
 import { CmsElement } from './cms-element'
 import { layoutAttributes } from './layout'
 import type { CmsBlock, CmsPageData, CmsSection } from './types'
@@ -19,9 +20,11 @@ function Block({ block, locale, pageName }: { block: CmsBlock; locale: Locale; p
   return (
     <div className={className} style={style}>
       {block.elements.map((element) => (
-        <div key={element.id} className={`cms-element cms-element-${element.type}`}>
-          <CmsElement element={element} locale={locale} pageName={pageName} />
-        </div>
+        <HydrationSlice key={element.id}>
+          <div className={`cms-element cms-element-${element.type}`}>
+            <CmsElement element={element} locale={locale} pageName={pageName} />
+          </div>
+        </HydrationSlice>
       ))}
     </div>
   )

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import type { AvailabilityState } from '~/components/listing/types'
 import { ProductImage } from '~/components/product-image'
+import { HydrationSlice } from '~/components/ui/hydration-slice'
 import { WishlistHeart } from '~/components/wishlist/wishlist-heart'
 import type { Locale } from '~/lib/locale'
 import { CardPrice } from './price'
@@ -51,7 +52,7 @@ const FALLBACK_SIZE = 480
  * The one product card of the shop: picture, name and number as one link to the product, the
  * availability when known, and the net price (or price on request).
  */
-export function ProductCard({
+function Card({
   product,
   locale,
   layout = 'tile',
@@ -110,5 +111,14 @@ export function ProductCard({
       )}
       {actions ? <div className="product-card-actions">{actions}</div> : null}
     </article>
+  )
+}
+
+/** The product card, hydrated in a task of its own on a page's first load (a listing shows dozens). */
+export function ProductCard(props: { product: ProductCardData; locale: Locale } & ProductCardOptions) {
+  return (
+    <HydrationSlice>
+      <Card {...props} />
+    </HydrationSlice>
   )
 }

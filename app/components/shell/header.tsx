@@ -12,6 +12,7 @@ import { Logo } from './logo'
 import { MainNavigation } from './main-navigation'
 import { MobileMenu } from './mobile-menu'
 import { badgeText } from '~/lib/badge'
+import { HydrationSlice } from '~/components/ui/hydration-slice'
 
 // Decorative, like the icons in ./icons: the button's label names it.
 function LogoutIcon() {
@@ -42,76 +43,82 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
   return (
     <header className="site-header">
       {children}
-      <div className="header-top">
-        <div className="container header-top-inner">
-          <p className="header-tagline">{t('shop.tagline')}</p>
-          <LanguageSwitcher locale={locale} paths={languagePaths} />
+      <HydrationSlice>
+        <div className="header-top">
+          <div className="container header-top-inner">
+            <p className="header-tagline">{t('shop.tagline')}</p>
+            <LanguageSwitcher locale={locale} paths={languagePaths} />
+          </div>
         </div>
-      </div>
-      <div className="container header-main">
-        <MobileMenu links={navigation} />
-        <Logo locale={locale} />
-        <Form method="get" action={localizePath(locale, '/search')} role="search" className="header-search">
-          <label htmlFor="header-search-input" className="visually-hidden">
-            {t('header.search.label')}
-          </label>
-          {/* Suggestions while typing with JS; without it the form simply submits to /search. */}
-          <SearchCombobox
-            key={searchTerm}
-            locale={locale}
-            inputId="header-search-input"
-            defaultValue={searchTerm}
-            placeholder={t('header.search.placeholder')}
-          />
-          <button type="submit" className="header-search-submit">
-            <SearchIcon />
-            <span className="visually-hidden">{t('header.search.submit')}</span>
-          </button>
-        </Form>
-        <nav className="user-nav" aria-label={t('header.userNavigation')}>
-          <ul>
-            {customer ? (
-              <>
+      </HydrationSlice>
+      <HydrationSlice>
+        <div className="container header-main">
+          <MobileMenu links={navigation} />
+          <Logo locale={locale} />
+          <Form method="get" action={localizePath(locale, '/search')} role="search" className="header-search">
+            <label htmlFor="header-search-input" className="visually-hidden">
+              {t('header.search.label')}
+            </label>
+            {/* Suggestions while typing with JS; without it the form simply submits to /search. */}
+            <SearchCombobox
+              key={searchTerm}
+              locale={locale}
+              inputId="header-search-input"
+              defaultValue={searchTerm}
+              placeholder={t('header.search.placeholder')}
+            />
+            <button type="submit" className="header-search-submit">
+              <SearchIcon />
+              <span className="visually-hidden">{t('header.search.submit')}</span>
+            </button>
+          </Form>
+          <nav className="user-nav" aria-label={t('header.userNavigation')}>
+            <ul>
+              {customer ? (
+                <>
+                  <li>
+                    <Link to={localizePath(locale, '/account')} className="user-nav-link" data-testid="header-account">
+                      <UserIcon />
+                      <span className="user-nav-label">
+                        {customer.firstName ? t('auth:header.account', { name: customer.firstName }) : t('auth:header.accountLabel')}
+                      </span>
+                    </Link>
+                  </li>
+                  <li>
+                    {/* Logging out changes state, so it is a POST (a link could be followed by prefetchers). */}
+                    <Form method="post" action={localizePath(locale, '/logout')} className="logout-form">
+                      <button type="submit" className="user-nav-link user-nav-button">
+                        <LogoutIcon />
+                        <span className="user-nav-label">{t('auth:header.logout')}</span>
+                      </button>
+                    </Form>
+                  </li>
+                </>
+              ) : (
                 <li>
-                  <Link to={localizePath(locale, '/account')} className="user-nav-link" data-testid="header-account">
+                  <Link to={localizePath(locale, '/login')} className="user-nav-link" data-testid="header-login">
                     <UserIcon />
-                    <span className="user-nav-label">
-                      {customer.firstName ? t('auth:header.account', { name: customer.firstName }) : t('auth:header.accountLabel')}
-                    </span>
+                    <span className="user-nav-label">{t('auth:header.login')}</span>
                   </Link>
                 </li>
-                <li>
-                  {/* Logging out changes state, so it is a POST (a link could be followed by prefetchers). */}
-                  <Form method="post" action={localizePath(locale, '/logout')} className="logout-form">
-                    <button type="submit" className="user-nav-link user-nav-button">
-                      <LogoutIcon />
-                      <span className="user-nav-label">{t('auth:header.logout')}</span>
-                    </button>
-                  </Form>
-                </li>
-              </>
-            ) : (
+              )}
               <li>
-                <Link to={localizePath(locale, '/login')} className="user-nav-link" data-testid="header-login">
-                  <UserIcon />
-                  <span className="user-nav-label">{t('auth:header.login')}</span>
-                </Link>
+                <WishlistLink locale={locale} label={t('header.wishlist')} />
               </li>
-            )}
-            <li>
-              <WishlistLink locale={locale} label={t('header.wishlist')} />
-            </li>
-            <li>
-              <CartLink locale={locale} count={cartCount} />
-            </li>
-          </ul>
-        </nav>
-      </div>
-      <div className="header-nav">
-        <div className="container">
-          <MainNavigation links={navigation} />
+              <li>
+                <CartLink locale={locale} count={cartCount} />
+              </li>
+            </ul>
+          </nav>
         </div>
-      </div>
+      </HydrationSlice>
+      <HydrationSlice>
+        <div className="header-nav">
+          <div className="container">
+            <MainNavigation links={navigation} />
+          </div>
+        </div>
+      </HydrationSlice>
     </header>
   )
 }

@@ -1,9 +1,10 @@
-import { useLocation, useNavigationType } from '@remix-run/react'
+import { useFetchers, useLocation, useNavigation, useNavigationType, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { translationsSettled, useTranslation } from '~/lib/use-translation'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
 import { islandsSettled } from '~/components/ui/island'
+import { hydrateRemainingSlices, slicesHydrated } from '~/components/ui/hydration-slice'
 import { BuildReload } from './build-reload'
 import { LinkPrefetch } from './link-prefetch'
 import { scrollBehavior } from './motion'
@@ -18,11 +19,22 @@ export function ShellEffects() {
   const { i18n } = useTranslation()
   const previous = useRef(`${location.pathname}${location.search}`)
 
-  // Ready once the islands hydrated too (until then their forms are still the plain no-JS forms) and
-  // the texts the page did not render have arrived.
+  // Ready once every slice and island hydrated too (until then their forms are still the plain no-JS forms) and
+  // the texts the page did not render have arrived. The slices in an island take their turns once it hydrated.
   useEffect(() => {
-    void Promise.all([islandsSettled(), translationsSettled()]).then(() => document.body.setAttribute('data-ready', 'true'))
+    void Promise.all([slicesHydrated().then(islandsSettled).then(slicesHydrated), translationsSettled()]).then(() =>
+      document.body.setAttribute('data-ready', 'true'),
+    )
   }, [])
+
+  // A part still waiting to hydrate must do so before new data reaches it (app/components/ui/hydration-slice.tsx).
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const fetchers = useFetchers()
+  const pageChanging = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
+  useEffect(() => {
+    if (pageChanging) hydrateRemainingSlices()
+  }, [pageChanging])
 
   useEffect(() => {
     const page = `${location.pathname}${location.search}`

@@ -1,6 +1,7 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
-import { IslandHydration } from '~/lib/use-hydrated'
+import { LateHydration } from '~/lib/use-hydrated'
+import { SlicesInside } from './hydration-slice'
 import { IslandTranslations, translationsSettled } from '~/lib/use-translation'
 
 /**
@@ -52,13 +53,15 @@ export function island<P extends object>(
     })
     // A part that arrives after the page hydrated still hydrates the server's HTML: its first render must match it.
     return (
-      <IslandHydration.Provider value={(Component as unknown) === Lazy}>
+      <LateHydration.Provider value={(Component as unknown) === Lazy}>
         <IslandTranslations>
-          <Suspense fallback={null}>
-            <Component {...props} />
-          </Suspense>
+          <SlicesInside hydratingLate={(Component as unknown) === Lazy}>
+            <Suspense fallback={null}>
+              <Component {...props} />
+            </Suspense>
+          </SlicesInside>
         </IslandTranslations>
-      </IslandHydration.Provider>
+      </LateHydration.Provider>
     )
   }
   return Object.assign(Island, { preload })
