@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import { NewsletterForm as EagerNewsletterForm } from '~/components/contact/newsletter-form'
+import { HydrationSlice } from '~/components/ui/hydration-slice'
 import { island } from '~/components/ui/island'
 import { localizePath, type Locale } from '~/lib/locale'
 import { storeJsonLd } from '~/lib/seo'
@@ -58,8 +59,12 @@ export function Footer({ locale, footer, service, publicUrl, taxFree, children }
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <LinkList links={footer} label={t('footer.footerNavigation')} />
-        <LinkList links={service} label={t('footer.serviceNavigation')} />
+        <HydrationSlice>
+          <LinkList links={footer} label={t('footer.footerNavigation')} />
+        </HydrationSlice>
+        <HydrationSlice>
+          <LinkList links={service} label={t('footer.serviceNavigation')} />
+        </HydrationSlice>
         <section className="footer-col" aria-labelledby="footer-hours">
           <h2 id="footer-hours" className="footer-heading">
             {t('footer.openingHoursTitle')}
@@ -81,12 +86,14 @@ export function Footer({ locale, footer, service, publicUrl, taxFree, children }
             <Link to={localizePath(locale, '/contact')}>{t('footer.contactLink')}</Link>
           </p>
         </section>
-        <section className="footer-col footer-newsletter" aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className="footer-heading">
-            {t('footer.newsletterTitle')}
-          </h2>
-          <NewsletterForm locale={locale} variant="footer" />
-        </section>
+        <HydrationSlice>
+          <section className="footer-col footer-newsletter" aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter" className="footer-heading">
+              {t('footer.newsletterTitle')}
+            </h2>
+            <NewsletterForm locale={locale} variant="footer" />
+          </section>
+        </HydrationSlice>
       </div>
       <div className="container footer-bottom">
         <p>{t(taxFree ? 'footer.pricesTaxFree' : 'footer.prices')}</p>

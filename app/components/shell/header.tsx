@@ -51,10 +51,12 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
           </div>
         </div>
       </HydrationSlice>
-      <HydrationSlice>
-        <div className="container header-main">
+      <div className="container header-main">
+        <HydrationSlice>
           <MobileMenu links={navigation} />
-          <Logo locale={locale} />
+        </HydrationSlice>
+        <Logo locale={locale} />
+        <HydrationSlice>
           <Form method="get" action={localizePath(locale, '/search')} role="search" className="header-search">
             <label htmlFor="header-search-input" className="visually-hidden">
               {t('header.search.label')}
@@ -72,6 +74,8 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
               <span className="visually-hidden">{t('header.search.submit')}</span>
             </button>
           </Form>
+        </HydrationSlice>
+        <HydrationSlice>
           <nav className="user-nav" aria-label={t('header.userNavigation')}>
             <ul>
               {customer ? (
@@ -110,8 +114,8 @@ export function Header({ locale, navigation, languagePaths, cartCount, searchTer
               </li>
             </ul>
           </nav>
-        </div>
-      </HydrationSlice>
+        </HydrationSlice>
+      </div>
       <HydrationSlice>
         <div className="header-nav">
           <div className="container">
