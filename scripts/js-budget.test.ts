@@ -10,15 +10,16 @@ const buildDir = buildDirOf()
  * (docs/decisions/009-js-budget.md). Issue 12's budget, JS_BUDGET_BYTES (100 KB), holds on every page.
  * Since 2026-11-28 the translations a page loads before hydrating count too (the heaviest language):
  * 11–14 KB of a page's total; before, every namespace loaded uncounted (20.5–23.6 KB).
+ * Hydration in slices (docs/decisions/012) added 0.8–0.9 KB to every page type on 2026-11-28.
  */
 const ceilingKb: Record<PageType, number> = {
-  home: 99,
-  listing: 99,
+  home: 100,
+  listing: 100,
   product: 99,
-  search: 96,
+  search: 97,
   cart: 90,
   checkout: 93,
-  account: 94,
+  account: 95,
 }
 
 describe('first-load JavaScript', () => {

@@ -1,8 +1,8 @@
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { LateHydration } from '~/lib/use-hydrated'
-import { SlicesInside } from './hydration-slice'
 import { IslandTranslations, translationsSettled } from '~/lib/use-translation'
+import { SlicesInside } from './hydration-slice'
 
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
