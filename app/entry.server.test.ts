@@ -1,5 +1,8 @@
+import { PassThrough, type Transform } from 'node:stream'
+import { createElement } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { checkConsentTranslations, keepPersonalResponsesPrivate, routeIdForPath } from './entry.server'
+import { checkConsentTranslations, keepPersonalResponsesPrivate, routeIdForPath, withoutUnfilledBytes } from './entry.server'
 import { serverResources } from './i18n.server'
 
 describe('routeIdForPath (route attribution of data requests)', () => {
@@ -79,5 +82,37 @@ describe('checkConsentTranslations (spec section 8)', () => {
     const warnings: string[] = []
     for (const locale of ['de', 'en', 'fr'] as const) checkConsentTranslations(locale, (_, message) => warnings.push(message))
     expect(warnings).toEqual([])
+  })
+})
+
+describe('withoutUnfilledBytes (the HTML stream of a page)', () => {
+  // A list of German lines, shifted by a few bytes each time, so that an "ü" meets the end of React's 2 KB buffer.
+  function render(shift: number, through: () => Transform): Promise<Buffer> {
+    const lines = Array.from({ length: 120 }, (_, i) => createElement('li', { key: i }, `${'x'.repeat(shift)}Zufahrt über den Waldweg – Tor ${i}`))
+    return new Promise((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(createElement('ul', null, lines), {
+        onAllReady() {
+          const out = through()
+          const chunks: Buffer[] = []
+          out.on('data', (chunk: Buffer) => chunks.push(chunk))
+          out.on('end', () => resolve(Buffer.concat(chunks)))
+          pipe(out)
+        },
+        onShellError: reject,
+      })
+    })
+  }
+
+  it('sends every character whole, where React alone sends NUL bytes', async () => {
+    let nulFromReact = 0
+    for (let shift = 0; shift < 4; shift++) {
+      nulFromReact += (await render(shift, () => new PassThrough())).filter((byte) => byte === 0).length
+      const html = await render(shift, withoutUnfilledBytes)
+      expect(html.includes(0)).toBe(false)
+      expect(html.toString('utf8')).not.toContain('\uFFFD')
+      expect(html.toString('utf8').match(/Zufahrt über den Waldweg/g)).toHaveLength(120)
+    }
+    // Without the transform the same pages carry the unfilled bytes: the case this guards against.
+    expect(nulFromReact).toBeGreaterThan(0)
   })
 })

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import {
   createReadableStreamFromReadable,
   type AppLoadContext,
@@ -64,6 +64,24 @@ export function checkConsentTranslations(locale: Locale, warn: (fields: { locale
   withConsentFallback(serverResources[locale], locale, (message) => warn({ locale }, message))
 }
 
+/**
+ * React 18's Node renderer collects its output in a 2 KB buffer, and when the next piece of text does
+ * not fit, it sends the whole buffer, including the bytes it could not fill because the next character
+ * is several bytes long (`writeStringChunk` in react-dom-server.node, React 18.3.1). Those bytes are
+ * zero, and a browser shows a NUL as "�": a German "ü" at the buffer's end came out as "�ü", also in
+ * the value of a form field, which a shopper would then send back. The unfilled bytes are always at
+ * the end of a chunk, and UTF-8 text has no zero byte otherwise, so they are cut there.
+ */
+export function withoutUnfilledBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let end = chunk.length
+      while (end > 0 && chunk[end - 1] === 0) end--
+      done(null, end === chunk.length ? chunk : chunk.subarray(0, end))
+    },
+  })
+}
+
 /** A response that shared caches may keep: its inline scripts are then allowed by hash, not by nonce. */
 function isShared(headers: Headers): boolean {
   return /\bpublic\b/.test(headers.get('Cache-Control') ?? '')
@@ -103,7 +121,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = withoutUnfilledBytes()
           if (shared) {
             const chunks: Buffer[] = []
             body.on('data', (chunk: Buffer) => chunks.push(chunk))
