@@ -95,6 +95,7 @@ test.describe('new build', () => {
 
   test('after a deploy the next link click loads its target as a document, not as a client navigation @js', async ({ page }) => {
     test.setTimeout(150_000)
+    test.info().annotations.push({ type: 'stops-the-shop', description: 'the deploy stops the shop for a second; a late picture of the page before may be refused then' })
     const base = Number(process.env.E2E_PORT_BASE ?? 3310)
     const port = base + 7
     const buildDir = process.env.BUILD_DIR ?? 'build'
