@@ -3,8 +3,7 @@ import { useEffect, useRef } from 'react'
 import { translationsSettled, useTranslation } from '~/lib/use-translation'
 import { loadResources } from '~/i18n'
 import { getLocaleFromPath } from '~/lib/locale'
-import { islandsSettled } from '~/components/ui/island'
-import { hydrateRemainingSlices, slicesHydrated } from '~/components/ui/hydration-slice'
+import { hydrateRemainingSlices, pageHydrated } from '~/components/ui/hydration-slice'
 import { BuildReload } from './build-reload'
 import { LinkPrefetch } from './link-prefetch'
 import { scrollBehavior } from './motion'
@@ -20,9 +19,9 @@ export function ShellEffects() {
   const previous = useRef(`${location.pathname}${location.search}`)
 
   // Ready once every slice and island hydrated too (until then their forms are still the plain no-JS forms) and
-  // the texts the page did not render have arrived. The slices in an island take their turns once it hydrated.
+  // the texts the page did not render have arrived.
   useEffect(() => {
-    void Promise.all([slicesHydrated().then(islandsSettled).then(slicesHydrated), translationsSettled()]).then(() =>
+    void Promise.all([pageHydrated(), translationsSettled()]).then(() =>
       document.body.setAttribute('data-ready', 'true'),
     )
   }, [])

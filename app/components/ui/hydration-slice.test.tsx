@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { useState, type ReactElement } from 'react'
 import { hydrateRoot, createRoot } from 'react-dom/client'
-import { beginInitialHydration, endInitialHydration, hydrateRemainingSlices, HydrationSlice, slicesHydrated } from './hydration-slice'
+import { beginInitialHydration, endInitialHydration, hydrateRemainingSlices, HydrationSlice, pageHydrated } from './hydration-slice'
 
 // The browser runs Preact (docs/decisions/012), and slicing is how Preact hydrates; so does this test.
 vi.mock('react', () => import('preact/compat'))
@@ -79,7 +79,7 @@ describe('HydrationSlice', () => {
     expect(await click('outside')).toBe('1')
     expect(document.getElementById('first-button')!.textContent).toBe('0')
 
-    await slicesHydrated()
+    await pageHydrated()
     expect(await click('first-button')).toBe('1')
     expect(await click('inner-button')).toBe('1')
     // Hydrated, not rendered anew: every element is the one the server sent, and nothing was added.

@@ -11,11 +11,21 @@ import { LateHydration } from '~/lib/use-hydrated'
  * renders at once, as before.
  */
 
-interface Turn {
+/** Whether a part has rendered before; the first render is the one that hydrates it. */
+interface Rendered {
+  rendered: boolean
+}
+
+// True in the first render only: that render hydrates the part, after it (a client navigation) parts mount at once.
+function firstRender(part: Rendered): boolean {
+  const first = !part.rendered
+  part.rendered = true
+  return first
+}
+
+interface Turn extends Rendered {
   promise: Promise<void>
   done: boolean
-  /** Set by the render that hydrates the part: what mounts in it later renders at once. */
-  hydrated: boolean
 }
 
 // True while the page's first hydration runs (set by app/entry.client.tsx around hydrateRoot).
@@ -27,8 +37,18 @@ const waiting: (() => void)[] = []
 let stepScheduled = false
 // Once the page changes, what still hydrates does so at once (hydrateRemainingSlices).
 let allAtOnce = false
-// Every slice's turn, so the shell can tell when the whole page is interactive.
-const turns = new Set<Promise<void>>()
+// What of the page's first hydration still hydrates later (slices' turns, islands' chunks), so the
+// shell can tell when the whole page is interactive. Settled parts leave; \`added\` counts every one.
+const pending = new Set<Promise<unknown>>()
+let added = 0
+
+/** A part of the page's first hydration that hydrates once `part` settles (an island's chunk). */
+export function hydratesLater(part: Promise<unknown>) {
+  pending.add(part)
+  added += 1
+  const settled = () => pending.delete(part)
+  part.then(settled, settled)
+}
 
 export function beginInitialHydration() {
   initialHydration = true
@@ -42,12 +62,11 @@ export function endInitialHydration() {
 let channel: MessageChannel | undefined
 
 function schedule() {
-  if (!channel && typeof MessageChannel !== 'undefined') {
+  if (!channel) {
     channel = new MessageChannel()
     channel.port1.onmessage = step
   }
-  if (channel) channel.port2.postMessage(null)
-  else setTimeout(step, 0)
+  channel.port2.postMessage(null)
 }
 
 // One turn per task: the part renders in the microtasks right after its turn, so each slice hydrates in a task of its own.
@@ -58,7 +77,7 @@ function step() {
 }
 
 function nextTurn(): Turn {
-  const turn: Turn = { done: allAtOnce, hydrated: false, promise: Promise.resolve() }
+  const turn: Turn = { done: allAtOnce, rendered: false, promise: Promise.resolve() }
   if (turn.done) return turn
   turn.promise = new Promise<void>((resolve) => {
     waiting.push(() => {
@@ -66,7 +85,7 @@ function nextTurn(): Turn {
       resolve()
     })
   })
-  turns.add(turn.promise)
+  hydratesLater(turn.promise)
   if (!stepScheduled) {
     stepScheduled = true
     schedule()
@@ -85,14 +104,14 @@ export function hydrateRemainingSlices() {
 }
 
 /**
- * Settles once every slice of the page's first hydration has hydrated, also those inside a slice
- * (which take their turn only once the outer one hydrated).
+ * Settles once every slice and island of the page's first hydration has hydrated, also those
+ * inside another part (which take their turn, or load, only once the outer part hydrated).
  */
-export async function slicesHydrated(): Promise<void> {
+export async function pageHydrated(): Promise<void> {
   let seen = -1
-  while (turns.size !== seen) {
-    seen = turns.size
-    await Promise.all(turns)
+  while (added !== seen) {
+    seen = added
+    await Promise.all(pending)
     // The part renders in the microtasks right after its turn; a later task sees it done.
     await new Promise((resolve) => setTimeout(resolve, 0))
   }
@@ -100,9 +119,7 @@ export async function slicesHydrated(): Promise<void> {
 
 function Wait({ turn, children }: { turn: Turn | null; children: ReactElement }) {
   if (turn && !turn.done) throw turn.promise
-  // Only the render that hydrates the part says so: after it (a client navigation) new slices render at once.
-  const hydrating = turn !== null && !turn.hydrated
-  if (turn) turn.hydrated = true
+  const hydrating = turn !== null && firstRender(turn)
   return <HydratingNow.Provider value={hydrating}>{children}</HydratingNow.Provider>
 }
 
@@ -131,8 +148,7 @@ export function HydrationSlice({ children }: { children: ReactElement }) {
  * value is the one of its first render when the part resumes.
  */
 export function SlicesInside({ hydratingLate, children }: { hydratingLate: boolean; children: ReactNode }) {
-  const [first] = useState(() => ({ rendered: false }))
-  const value = hydratingLate && !first.rendered
-  first.rendered = true
-  return <HydratingNow.Provider value={value}>{children}</HydratingNow.Provider>
+  const [part] = useState<Rendered>(() => ({ rendered: false }))
+  const first = firstRender(part)
+  return <HydratingNow.Provider value={hydratingLate && first}>{children}</HydratingNow.Provider>
 }

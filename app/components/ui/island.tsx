@@ -2,7 +2,7 @@ import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { LateHydration } from '~/lib/use-hydrated'
 import { IslandTranslations, translationsSettled } from '~/lib/use-translation'
-import { SlicesInside } from './hydration-slice'
+import { hydratesLater, SlicesInside } from './hydration-slice'
 
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
@@ -19,15 +19,6 @@ import { SlicesInside } from './hydration-slice'
  * A client navigation that changes what an island reads waits for its chunk (a boundary hydrates
  * before it updates), so islands are for parts whose chunk loads right after hydration.
  */
-// Chunks the islands of the page being hydrated still wait for.
-const hydrating = new Set<Promise<unknown>>()
-
-/** Settles once every island that suspended so far has its chunk and has had a render to hydrate. */
-export async function islandsSettled(): Promise<void> {
-  await Promise.all(hydrating)
-  await new Promise((resolve) => setTimeout(resolve, 0))
-}
-
 export function island<P extends object>(
   serverComponent: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
@@ -48,7 +39,7 @@ export function island<P extends object>(
     // Chosen once per mount: switching from Lazy to the loaded type later would remount the part.
     const [Component] = useState(() => {
       if (loaded) return loaded
-      hydrating.add(preload())
+      hydratesLater(preload())
       return Lazy as unknown as ComponentType<P>
     })
     // A part that arrives after the page hydrated still hydrates the server's HTML: its first render must match it.
