@@ -100,6 +100,37 @@ test.describe('on a phone', () => {
     // a11y.spec.ts audits the home page on a desktop; the phone layout (teaser grid, trust list) here.
     await auditUrl(browser, testInfo, '/', 200, { width: 390, height: 844 })
   })
+
+  test('sections further down are laid out as they come near, and the keyboard reaches them with a whole focus ring', async ({ page }) => {
+    await visit(page, '/')
+    const sections = page.locator('main .cms-section')
+    // A section's content, not the section itself, is what the browser skips.
+    const rendered = (index: number) => sections.nth(index).evaluate((section) => section.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }))
+    const count = await sections.count()
+    expect(count).toBeGreaterThan(3)
+    // The first layout of the page leaves out what is screens away (the longest task of a phone's load before).
+    expect(await rendered(0)).toBe(true)
+    expect(await rendered(count - 1)).toBe(false)
+
+    // From the last link of the section before, Tab leads into the last section, which comes into view.
+    const before = sections.nth(count - 2).locator('a[href]').last()
+    await before.focus()
+    await page.keyboard.press('Tab')
+    const focused = page.locator(':focus')
+    await expect(sections.nth(count - 1).locator(':focus')).toHaveCount(1)
+    await expect(focused).toBeInViewport()
+    expect(await rendered(count - 1)).toBe(true)
+    // The section clips what it paints at its edge: the focus ring stays inside it.
+    const ring = await focused.evaluate((element) => {
+      const style = getComputedStyle(element)
+      const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset)
+      const box = element.getBoundingClientRect()
+      const section = element.closest('.cms-section')!.getBoundingClientRect()
+      return { reach, inside: box.left - reach >= section.left && box.right + reach <= section.right && box.top - reach >= section.top && box.bottom + reach <= section.bottom }
+    })
+    expect(ring.reach).toBeGreaterThan(0)
+    expect(ring.inside).toBe(true)
+  })
 })
 
 const translated: Array<[Exclude<Locale, 'de'>, string, string]> = [
