@@ -38,11 +38,11 @@ let stepScheduled = false
 // Once the page changes, what still hydrates does so at once (hydrateRemainingSlices).
 let allAtOnce = false
 // What of the page's first hydration still hydrates later (slices' turns, islands' chunks), so the
-// shell can tell when the whole page is interactive. Settled parts leave; \`added\` counts every one.
+// shell can tell when the whole page is interactive. Settled parts leave; `added` counts every one.
 const pending = new Set<Promise<unknown>>()
 let added = 0
 
-/** A part of the page's first hydration that hydrates once `part` settles (an island's chunk). */
+/** A part that hydrates once `part` settles (an island's chunk, a slice's turn): pageHydrated waits for it. */
 export function hydratesLater(part: Promise<unknown>) {
   pending.add(part)
   added += 1
