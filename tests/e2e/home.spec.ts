@@ -59,6 +59,67 @@ test('a manufacturer logo on the home page opens that manufacturer’s page', as
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Nordholz')
 })
 
+test('@js on a desktop the bestseller slider pages with previous and next, also by keyboard', async ({ page }) => {
+  await visit(page, '/')
+  const slider = page.getByRole('region', { name: 'Bestseller' })
+  const track = slider.locator('.cms-slider-track')
+  const scrolled = () => track.evaluate((list) => list.scrollLeft)
+  // Smooth scrolling takes a moment: wait until the track stands still.
+  const settled = async () => {
+    let last = -1
+    await expect
+      .poll(async () => {
+        const now = await scrolled()
+        const still = now === last
+        last = now
+        return still
+      }, { intervals: [150] })
+      .toBe(true)
+    return last
+  }
+  const previous = slider.getByRole('button', { name: t('de', 'content:slider.previous') })
+  const next = slider.getByRole('button', { name: t('de', 'content:slider.next') })
+  await expect(previous).toHaveAttribute('aria-disabled', 'true')
+  await expect(next).toHaveAttribute('aria-disabled', 'false')
+
+  // Enter pages on; at the end the button says so and keeps the focus.
+  await next.focus()
+  let at = 0
+  for (let i = 0; i < 10 && (await next.getAttribute('aria-disabled')) !== 'true'; i++) {
+    await page.keyboard.press('Enter')
+    const now = await settled()
+    expect(now).toBeGreaterThan(at)
+    at = now
+  }
+  await expect(next).toHaveAttribute('aria-disabled', 'true')
+  await expect(next).toBeFocused()
+  await page.keyboard.press('Enter')
+  expect(await settled()).toBe(at)
+
+  await expect(previous).toHaveAttribute('aria-disabled', 'false')
+  for (let i = 0; i < 10 && (await previous.getAttribute('aria-disabled')) !== 'true'; i++) {
+    await previous.click()
+    await settled()
+  }
+  expect(await scrolled()).toBe(0)
+
+  // A phone swipes: no buttons there.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(next).toBeHidden()
+})
+
+test('@no-js-only without a script the slider has no buttons that need one, and its track scrolls and takes focus', async ({ page }) => {
+  await visit(page, '/')
+  const slider = page.getByRole('region', { name: 'Bestseller' })
+  await expect(slider.getByRole('button', { name: t('de', 'content:slider.next') })).toHaveCount(0)
+  const track = slider.locator('.cms-slider-track')
+  await expect(track).toHaveAttribute('tabindex', '0')
+  expect(await track.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
+  await track.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => track.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0)
+})
+
 /** Widths (`w`) of the hero photo the page requested, once it has loaded. */
 async function heroWidthsRequested(page: Page): Promise<string[]> {
   const widths: string[] = []

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { Listing } from '~/components/listing/listing'
@@ -7,10 +7,15 @@ import { CmsContactForm as EagerCmsContactForm } from '~/components/contact/cms-
 import { island } from '~/components/ui/island'
 import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
+import { SliderControls as EagerSliderControls } from './slider-controls'
 import type { CmsElement as CmsElementData } from './types'
 
 const CmsContactForm = island(import.meta.env.SSR ? EagerCmsContactForm : undefined, () =>
   import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm),
+)
+// Only for a mouse once the page runs: its script loads after the page's first load.
+const SliderControls = island(import.meta.env.SSR ? EagerSliderControls : undefined, () =>
+  import('./slider-controls').then((module) => module.SliderControls),
 )
 
 // Teasers sit in a grid of two to six columns.
@@ -84,18 +89,22 @@ function ProductSlider({ title, products, locale }: { title?: string; products: 
   const { t } = useTranslation('content')
   const headingId = useId()
   const hintId = useId()
+  const track = useRef<HTMLUListElement>(null)
   return (
     <section className="cms-slider" aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : t('slider.label')}>
-      {title ? (
-        <h2 id={headingId} className="cms-slider-title">
-          {title}
-        </h2>
-      ) : null}
+      <div className="cms-slider-head">
+        {title ? (
+          <h2 id={headingId} className="cms-slider-title">
+            {title}
+          </h2>
+        ) : null}
+        <SliderControls track={track} />
+      </div>
       <p id={hintId} className="visually-hidden">
         {t('slider.scrollHint')}
       </p>
       {/* Focusable so keyboard users can scroll it; CSS scroll-snap does the rest without JS. */}
-      <ul className="cms-slider-track" tabIndex={0} aria-describedby={hintId}>
+      <ul ref={track} className="cms-slider-track" tabIndex={0} aria-describedby={hintId}>
         {products.map((product) => (
           <li key={product.id} className="cms-slider-item">
             <ProductCard product={product} locale={locale} />

@@ -59,14 +59,15 @@ export function ButtonAnchor({
 export function IconButton({
   label,
   size = 'medium',
+  variant = 'text',
   color = 'grey',
   className,
   children,
   type = 'button',
   ...props
-}: { label: string; size?: ButtonSize; color?: ButtonColor } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'>) {
+}: { label: string } & ButtonStyle & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'>) {
   return (
-    <button type={type} className={buttonClass({ size, variant: 'text', color }, ['btn-icon', className].filter(Boolean).join(' '))} {...props}>
+    <button type={type} className={buttonClass({ size, variant, color }, ['btn-icon', className].filter(Boolean).join(' '))} {...props}>
       {children}
       <span className="visually-hidden">{label}</span>
     </button>
