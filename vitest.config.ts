@@ -11,7 +11,7 @@ process.env.DEMO_STORE_SEED_TEMPLATE ??= join(tmpdir(), `forestry-seed-template-
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/store-api/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/store-api/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/setup/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

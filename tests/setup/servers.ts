@@ -9,6 +9,9 @@ import { join } from 'node:path'
 // environment the workers inherit, names the run for all of them (tests read the data directories).
 process.env.E2E_RUN_ID ??= String(process.pid)
 const runId = process.env.E2E_RUN_ID
+// The runner's own pid (E2E_RUN_ID may be set to a name): every server stops once that process is gone.
+process.env.E2E_RUNNER_PID ??= String(process.pid)
+const stopWithRunner = `node tests/setup/stop-with-runner.mjs ${process.env.E2E_RUNNER_PID} & `
 const dataRoot = join(tmpdir(), `forestry-e2e-${runId}`)
 
 function shop(port: number, name: string, extra: Record<string, string>, options: { logFile?: string } = {}) {
@@ -19,7 +22,7 @@ function shop(port: number, name: string, extra: Record<string, string>, options
   return {
     url,
     logFile,
-    command: `rm -rf ${join(dataRoot, name)} && ${serve}`,
+    command: `${stopWithRunner}rm -rf ${join(dataRoot, name)} && ${serve}`,
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -62,7 +65,7 @@ export const servers = {
   }),
   thirdParty: {
     url: `http://127.0.0.1:${base + 4}`,
-    command: 'node tests/setup/third-party-stand-in.mjs',
+    command: `${stopWithRunner}node tests/setup/third-party-stand-in.mjs`,
     env: { HOST: '127.0.0.1', PORT: String(base + 4) },
   },
 }
