@@ -49,7 +49,8 @@ function makeNextBuild(buildDir: string, nextDir: string): string {
 
 async function startShop(port: number, buildDir: string, dataDir: string): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`
-  const child = spawn('node', ['server/start.js'], {
+  // Beside it, in its process group, what stops it should this worker be killed before stopShop (tests/setup/stop-with-runner.mjs).
+  const child = spawn('sh', ['-c', `node tests/setup/stop-with-runner.mjs ${process.pid} & exec node server/start.js`], {
     cwd: process.cwd(),
     env: {
       ...process.env,
