@@ -1,6 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { useHydrated } from '~/lib/use-hydrated'
 import { IconButton } from '~/components/ui/button'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/shell/icons'
 
@@ -11,7 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '~/components/shell/icons'
  */
 export function SliderControls({ track }: { track: RefObject<HTMLUListElement> }) {
   const { t } = useTranslation('content')
-  const hydrated = useHydrated()
+  // Both ends until the effect has measured the track: nothing renders on the server or while hydrating.
   const [ends, setEnds] = useState({ start: true, end: true })
 
   useEffect(() => {
@@ -29,18 +28,18 @@ export function SliderControls({ track }: { track: RefObject<HTMLUListElement> }
     }
   }, [track])
 
-  if (!hydrated || (ends.start && ends.end)) return null
-  // The track's scroll-snap and its scroll-behavior (smooth unless reduced motion) do the rest.
-  const page = (direction: 1 | -1, atEnd: boolean) => {
+  if (ends.start && ends.end) return null
+  // The track's scroll-snap and its scroll-behavior (smooth unless reduced motion) do the rest; at an end the browser scrolls no further.
+  const page = (direction: 1 | -1) => {
     const list = track.current
-    if (list && !atEnd) list.scrollBy({ left: direction * list.clientWidth })
+    list?.scrollBy({ left: direction * list.clientWidth })
   }
   return (
     <div className="cms-slider-controls">
-      <IconButton label={t('slider.previous')} size="small" variant="secondary" color="color" aria-disabled={ends.start} onClick={() => page(-1, ends.start)}>
+      <IconButton label={t('slider.previous')} size="small" variant="secondary" color="color" aria-disabled={ends.start} onClick={() => page(-1)}>
         <ChevronLeftIcon />
       </IconButton>
-      <IconButton label={t('slider.next')} size="small" variant="secondary" color="color" aria-disabled={ends.end} onClick={() => page(1, ends.end)}>
+      <IconButton label={t('slider.next')} size="small" variant="secondary" color="color" aria-disabled={ends.end} onClick={() => page(1)}>
         <ChevronRightIcon />
       </IconButton>
     </div>
