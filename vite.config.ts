@@ -34,6 +34,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     cssMinify: true,
+    // Kept by Remix as <build>/.vite/client-manifest.json: the server names each page's translation
+    // chunks from it (server/translation-chunks.ts), and the JS budget counts them.
+    manifest: true,
     // Form schemas only build zod objects: a page that renders a form as an island (app/components/ui/island.tsx)
     // must not load them, and zod with them, for their top-level calls (docs/decisions/009). The exception is
     // app/forms/zod.ts, whose one side effect (zod's translated default messages) every schema relies on.

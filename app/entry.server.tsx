@@ -113,7 +113,12 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ''}>
-        <TranslationProvider translator={pageTranslatorOf(locale, usedNamespaces)} usedNamespaces={usedNamespaces} untracked={translatorOf(locale)}>
+        <TranslationProvider
+          translator={pageTranslatorOf(locale, usedNamespaces)}
+          usedNamespaces={usedNamespaces}
+          untracked={translatorOf(locale)}
+          chunks={loadContext.translationChunks?.[locale]}
+        >
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
         </TranslationProvider>
       </NonceContext.Provider>,

@@ -61,6 +61,12 @@ export interface LoadContext {
   /** Cookies get the Secure flag (true when publicUrl is https). */
   secureCookies: boolean
   requestLog: RequestLogFields
+  /**
+   * Per language, the script each translation namespace loads from (`/assets/common-….js`), read from the
+   * production build; the page names its first-load ones for the browser to fetch with the page's own
+   * scripts. Absent in development and in unit tests.
+   */
+  translationChunks?: Record<string, Record<string, string>>
   /** Configured third parties (absent in contexts built without a config, e.g. unit tests: none). */
   thirdParty?: ThirdPartySettings
   /**

@@ -7,10 +7,11 @@
  * `npx tsx scripts/js-budget.ts` prints it; scripts/js-budget.test.ts holds every page type to
  * JS_BUDGET_BYTES (docs/decisions/009-js-budget.md).
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { readTranslationChunks } from '../server/translation-chunks'
 
 export const JS_BUDGET_BYTES = 100 * 1024
 
@@ -91,24 +92,10 @@ export function gzipSize(buildDir: string, file: string): number {
   return gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length
 }
 
-/**
- * Each language's lazily loaded namespace chunks (URL paths), read from the client build's i18n
- * chunk, where Vite writes app/i18n.ts's `import.meta.glob` as one import per locale file. A namespace
- * bundled into the entry (the German consent texts) has none.
- */
+/** Each language's lazily loaded namespace chunks (URL paths), from the client build's Vite manifest. */
 export function namespaceChunks(buildDir: string): Map<string, Map<string, string>> {
-  const assets = join(buildDir, 'client', 'assets')
-  const pattern = /"\.\.\/locales\/([a-z]+)\/([a-z]+)\.json":\(\)=>[^"]*?import\("\.\/([^"]+)"\)/g
-  const byLocale = new Map<string, Map<string, string>>()
-  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
-    const source = readFileSync(join(assets, file), 'utf8')
-    if (!source.includes('../locales/')) continue
-    for (const [, locale, namespace, chunk] of source.matchAll(pattern)) {
-      if (!byLocale.has(locale!)) byLocale.set(locale!, new Map())
-      byLocale.get(locale!)!.set(namespace!, `/assets/${chunk}`)
-    }
-  }
-  if (!byLocale.size) throw new Error(`no translation chunks found in ${assets}`)
+  const byLocale = new Map(Object.entries(readTranslationChunks(buildDir)).map(([locale, chunks]) => [locale, new Map(Object.entries(chunks))]))
+  if (!byLocale.size) throw new Error(`no translation chunks in the manifest of ${buildDir}`)
   return byLocale
 }
 

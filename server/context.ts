@@ -9,6 +9,7 @@ import type { StoreCache } from '../app/store/store-cache.server'
 import type { Config } from './config'
 import { contentSecurityPolicy, cspOptionsOf, inlineScriptHashes } from './csp'
 import { outboxDirOf } from './demo-store/mail/outbox'
+import type { TranslationChunks } from './translation-chunks'
 
 declare global {
   namespace Express {
@@ -39,6 +40,7 @@ export function createLoadContext(
   config: Config,
   logger: Logger,
   storeCache?: StoreCache,
+  translationChunks?: TranslationChunks,
 ): (req: Request, res: Response) => AppLoadContext {
   const cspOptions = cspOptionsOf(config)
   const secureCookies = config.publicUrl.startsWith('https:')
@@ -53,6 +55,7 @@ export function createLoadContext(
       logger: logger.child({ reqId }),
       store: { ...config.store },
       ...(storeCache ? { storeCache } : {}),
+      ...(translationChunks ? { translationChunks } : {}),
       sessionSecret: config.sessionSecret,
       publicUrl: config.publicUrl,
       ...(demoOutboxDir ? { demoOutboxDir } : {}),

@@ -20,6 +20,7 @@ import { createRemixHandler } from './remix-handler'
 import { pageCache } from './page-cache'
 import { requestGuard } from './request-guard'
 import { checkStore, warnAboutPriceDisplay } from './store-check'
+import { readTranslationChunks } from './translation-chunks'
 import { createThumbnailService, mediaSources } from './thumbnail'
 import { createStoreCache, memoryBackend, type StoreCache } from '../app/store/store-cache.server'
 import { redisBackend } from '../app/store/store-cache-redis.server'
@@ -350,7 +351,7 @@ export async function createHost(baseConfig: Config, logger: Logger, options: Ho
     options.remixHandler ??
     createRemixHandler({
       build: viteBuild ?? (productionBuild as ServerBuild),
-      getLoadContext: createLoadContext(config, logger, storeCache),
+      getLoadContext: createLoadContext(config, logger, storeCache, productionBuild && readTranslationChunks(buildDir)),
       mode: config.isProduction ? 'production' : 'development',
     })
   if (config.pageCacheBytes) app.use(pageCache({ maxBytes: config.pageCacheBytes }))

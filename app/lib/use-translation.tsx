@@ -9,6 +9,8 @@ interface TranslationState {
   usedNamespaces?: ReadonlySet<string>
   /** On the server: the same texts without noting their namespaces, for the islands. */
   untracked?: Translator
+  /** On the server, in a production build: the script each namespace of the page's language loads from. */
+  chunks?: Readonly<Record<string, string>>
 }
 
 const TranslationContext = createContext<TranslationState | null>(null)
@@ -20,6 +22,7 @@ interface TranslationProviderProps {
   children: ReactNode
   usedNamespaces?: ReadonlySet<string>
   untracked?: Translator
+  chunks?: Readonly<Record<string, string>>
   /**
    * In the browser: settles once the namespaces the page did not render have loaded, with a
    * translator to render again with when a text was asked for from one of them before (undefined
@@ -36,7 +39,7 @@ export function translationsSettled(): Promise<unknown> {
 }
 
 /** Holds the page's translator; the server renders with one per locale, the browser with the page's language. */
-export function TranslationProvider({ translator, children, usedNamespaces, untracked, completed }: TranslationProviderProps) {
+export function TranslationProvider({ translator, children, usedNamespaces, untracked, chunks, completed }: TranslationProviderProps) {
   const [current, setCurrent] = useState(translator)
   const changeLanguage = useCallback((language: string, bundles: LanguageBundles) => setCurrent(createTranslator(language, bundles)), [])
   if (completed) loadingTranslations = completed
@@ -45,7 +48,10 @@ export function TranslationProvider({ translator, children, usedNamespaces, untr
       if (next) setCurrent((shown) => (shown.language === next.language ? next : shown))
     })
   }, [completed])
-  const value = useMemo(() => ({ translator: current, changeLanguage, usedNamespaces, untracked }), [current, changeLanguage, usedNamespaces, untracked])
+  const value = useMemo(
+    () => ({ translator: current, changeLanguage, usedNamespaces, untracked, chunks }),
+    [current, changeLanguage, usedNamespaces, untracked, chunks],
+  )
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>
 }
 
@@ -62,11 +68,23 @@ export function IslandTranslations({ children }: { children: ReactNode }) {
 /**
  * The namespaces the page's texts came from, for the browser to load before it hydrates (app/i18n.ts).
  * Rendered last in the body, after everything that translates; the browser renders nothing here.
+ * Their scripts are named as module preloads, so the browser fetches them beside the page's own
+ * scripts instead of only once those have run (a round trip later on a slow connection).
  */
 export function PageNamespaces() {
-  const used = useContext(TranslationContext)?.usedNamespaces
+  const state = useContext(TranslationContext)
+  const used = state?.usedNamespaces
   if (!used) return null
-  return <script type="application/json" id={PAGE_NAMESPACES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify([...used].sort()) }} />
+  const named = [...used].sort()
+  return (
+    <>
+      {named.map((namespace) => {
+        const href = state.chunks?.[namespace]
+        return href ? <link key={namespace} rel="modulepreload" href={href} /> : null
+      })}
+      <script type="application/json" id={PAGE_NAMESPACES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(named) }} />
+    </>
+  )
 }
 
 export interface UseTranslation {

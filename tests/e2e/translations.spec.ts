@@ -23,6 +23,13 @@ async function namedNamespaces(get: (path: string) => Promise<string>, path: str
   return list!
 }
 
+/** The module preloads of a page's HTML whose scripts are translation chunks, by namespace. */
+function preloadedNamespaces(html: string, chunksOfLocale: Map<string, string>): string[] {
+  const namespaceOf = new Map([...chunksOfLocale].map(([namespace, path]) => [path, namespace]))
+  const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!)
+  return hrefs.flatMap((href) => (namespaceOf.has(href) ? [namespaceOf.get(href)!] : [])).sort()
+}
+
 /** What a page names beyond what the JS budget counts for its type. */
 function beyondBudget(type: PageType, named: string[]): string[] {
   return named.filter((ns) => !firstLoadNamespaces[type].includes(ns))
@@ -86,4 +93,52 @@ test('every page type names only the namespaces the JS budget counts for it, in 
   for (const path of ['/account', '/account/profile', '/account/address', '/fr/account']) {
     expect({ path, extra: beyondBudget('account', await namedNamespaces(get, path)) }).toEqual({ path, extra: [] })
   }
+})
+
+test('a page names the scripts of its namespaces for the browser to fetch with its own, in each language', async ({ request }) => {
+  const chunks = namespaceChunks(buildDirOf())
+  const pages: [string, string][] = [['de', PRODUCT], ['en', '/en/forestry-winch-fsw-35/FS-10001'], ['fr', '/fr/treuil-forestier-fsw-35/FS-10001'], ['de', '/']]
+  for (const [locale, path] of pages) {
+    const html = await (await request.get(path)).text()
+    const named = await namedNamespaces(async () => html, path)
+    const ofLocale = chunks.get(locale)!
+    // Every named namespace with a script of its own; the German consent texts are in the entry.
+    const expected = named.filter((namespace) => ofLocale.has(namespace))
+    expect(expected).toEqual(expect.arrayContaining(['common', 'wishlist']))
+    expect(expected.includes('consent')).toBe(locale !== 'de')
+    expect({ path, preloaded: preloadedNamespaces(html, ofLocale) }).toEqual({ path, preloaded: expected })
+  }
+  const common = await request.get(chunks.get('fr')!.get('common')!)
+  expect(common.status()).toBe(200)
+  expect(common.headers()['content-type']).toMatch(/javascript/)
+})
+
+test('the browser fetches the named namespaces before the app runs, and the others once it does @js', async ({ page, request }) => {
+  const named = await namedNamespaces(async (path) => (await request.get(path)).text(), PRODUCT)
+  const chunks = germanNamespaceChunks()
+  const requested = new Set<string>()
+  page.on('request', (r) => {
+    const namespace = chunks.get(new URL(r.url()).pathname.split('/').pop()!)
+    if (namespace) requested.add(namespace)
+  })
+  // The app's entry is held back: whatever is fetched meanwhile, the page's HTML asked for.
+  let release: (() => void) | undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let entryHeld = false
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    entryHeld = true
+    await released
+    await route.continue()
+  })
+  await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' })
+  const withScripts = named.filter((namespace) => [...chunks.values()].includes(namespace))
+  expect(withScripts).toEqual(expect.arrayContaining(['common', 'product', 'wishlist']))
+  await expect.poll(() => withScripts.filter((namespace) => !requested.has(namespace))).toEqual([])
+  expect(entryHeld).toBe(true)
+  expect(requested.has('account')).toBe(false)
+
+  release!()
+  await expect(page.locator('body[data-ready]')).toHaveCount(1)
+  // The rest of the language's texts, which the page did not render, come once the app runs (app/i18n.ts).
+  expect(requested.has('account')).toBe(true)
 })
