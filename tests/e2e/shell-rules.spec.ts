@@ -4,6 +4,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LANGUAGE_IDS } from '../../server/demo-store/constants'
+import { stopWithProcess } from '../setup/stop-with-runner-command'
 import { CONTEXT_TOKEN_COOKIE, createConfirmedCustomer, logInThroughStore } from './auth-fixtures'
 import { storeCall } from './checkout-fixtures'
 import { expect, loaded, t, test } from './fixtures'
@@ -50,7 +51,7 @@ function makeNextBuild(buildDir: string, nextDir: string): string {
 async function startShop(port: number, buildDir: string, dataDir: string): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`
   // Beside it, in its process group, what stops it should this worker be killed before stopShop (tests/setup/stop-with-runner.mjs).
-  const child = spawn('sh', ['-c', `node tests/setup/stop-with-runner.mjs ${process.pid} & exec node server/start.js`], {
+  const child = spawn('sh', ['-c', `${stopWithProcess(process.pid)}exec node server/start.js`], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { stopWithProcess } from './stop-with-runner-command'
 
 // Four shops for the end-to-end tests, each on loopback with a fresh data directory:
 // the normal one on the embedded demo store, one whose demo store is in maintenance mode,
@@ -11,7 +12,7 @@ process.env.E2E_RUN_ID ??= String(process.pid)
 const runId = process.env.E2E_RUN_ID
 // The runner's own pid (E2E_RUN_ID may be set to a name): every server stops once that process is gone.
 process.env.E2E_RUNNER_PID ??= String(process.pid)
-const stopWithRunner = `node tests/setup/stop-with-runner.mjs ${process.env.E2E_RUNNER_PID} & `
+const stopWithRunner = stopWithProcess(process.env.E2E_RUNNER_PID)
 const dataRoot = join(tmpdir(), `forestry-e2e-${runId}`)
 
 function shop(port: number, name: string, extra: Record<string, string>, options: { logFile?: string } = {}) {

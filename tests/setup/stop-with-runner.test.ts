@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
+import { stopWithProcess } from './stop-with-runner-command'
 
 function alive(pid: number): boolean {
   try {
@@ -26,7 +27,7 @@ afterEach(() => {
 
 // A server's command as the config writes it, started the way Playwright starts it: a shell in a process group of its own.
 function server(runnerPid: number) {
-  const child = spawn('sh', ['-c', `node tests/setup/stop-with-runner.mjs ${runnerPid} & sleep 60 & echo $! ; wait`], {
+  const child = spawn('sh', ['-c', `${stopWithProcess(runnerPid)}sleep 60 & echo $! ; wait`], {
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, STOP_WITH_RUNNER_INTERVAL_MS: '100' },
