@@ -74,7 +74,8 @@ export function IslandTranslations({ children }: { children: ReactNode }) {
 export function PageNamespaces() {
   const state = useContext(TranslationContext)
   const used = state?.usedNamespaces
-  if (!used) return null
+  // Only the server knows them; the condition leaves the rest out of the browser's bundle.
+  if (!import.meta.env.SSR || !used) return null
   const named = [...used].sort()
   return (
     <>

@@ -32,14 +32,16 @@ export function island<P extends object>(
       ([component]) => (loaded = component),
       () => (loaded = Nothing),
     ))
-  const Lazy = lazy<ComponentType<P>>(() => preload().then((component) => ({ default: component })))
+  // Starting a chunk's load inserts module preloads into the document (Vite's preload helper), work
+  // that would lengthen the page's first task, the longest of its hydration; so it starts in the next.
+  const Lazy = lazy<ComponentType<P>>(() => nextTask().then(preload).then((component) => ({ default: component })))
   // The same boundary on both sides: hydration leaves a suspended boundary's server HTML in place.
   // Once the chunk is in (preload), the part renders at once instead of suspending for a tick.
   function Island(props: P) {
     // Chosen once per mount: switching from Lazy to the loaded type later would remount the part.
     const [Component] = useState(() => {
       if (loaded) return loaded
-      hydratesLater(preload())
+      hydratesLater(nextTask().then(preload))
       return Lazy as unknown as ComponentType<P>
     })
     // A part that arrives after the page hydrated still hydrates the server's HTML: its first render must match it.
@@ -67,6 +69,14 @@ export function islandClientLoader<Loader>(page: { preload: () => Promise<unknow
     const [pageData] = await Promise.all([serverLoader<Loader>(), page.preload()])
     return pageData
   }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
 }
 
 function Nothing(): null {
