@@ -5,7 +5,7 @@ import { loadResources, pageNamespaces } from '~/i18n'
 import { defaultLocale, languageTags, locales, type Locale } from '~/lib/locale'
 import { createTranslator } from '~/lib/translator'
 import { TranslationProvider } from '~/lib/use-translation'
-import { beginInitialHydration, endInitialHydration } from '~/components/ui/hydration-slice'
+import { beginInitialHydration, endInitialHydration, nextTask } from '~/components/ui/hydration-slice'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -25,6 +25,23 @@ async function decodedState() {
   } catch (pending) {
     if (pending instanceof Promise) await pending
     else throw pending
+  }
+}
+
+/**
+ * Once the state is decoded, RemixBrowser's first render creates its router: client routes for the
+ * three languages' route tables and a first match over them, a third of the page's hydration task,
+ * which was the longest task of a page load. A call outside a render, in a task of its own, does that
+ * part and stops at the component's first hook (which needs a render); the hydration finds the router
+ * made. Not in development, where React would report the hook; anything such a call leaves undone,
+ * the hydrating render still does.
+ */
+function createRouterAhead() {
+  if (import.meta.env.DEV) return
+  try {
+    RemixBrowser({})
+  } catch {
+    // The first hook, outside a render: expected.
   }
 }
 
@@ -88,7 +105,11 @@ async function hydrate() {
   const locale = documentLocale()
   await parsed()
   await decodedState()
-  const { translator, completed } = await translations(locale)
+  const texts = translations(locale)
+  await nextTask()
+  createRouterAhead()
+  const { translator, completed } = await texts
+  await nextTask()
   startTransition(() => {
     beginInitialHydration()
     hydrateRoot(

@@ -69,6 +69,15 @@ function schedule() {
   channel.port2.postMessage(null)
 }
 
+/** Settles in a task of its own, after what is queued now (a message: chained timeouts are clamped to 4 ms). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+}
+
 // One turn per task: the part renders in the microtasks right after its turn, so each slice hydrates in a task of its own.
 function step() {
   waiting.shift()?.()

@@ -2,7 +2,7 @@ import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { LateHydration } from '~/lib/use-hydrated'
 import { IslandTranslations, translationsSettled } from '~/lib/use-translation'
-import { hydratesLater, SlicesInside } from './hydration-slice'
+import { hydratesLater, nextTask, SlicesInside } from './hydration-slice'
 
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
@@ -69,14 +69,6 @@ export function islandClientLoader<Loader>(page: { preload: () => Promise<unknow
     const [pageData] = await Promise.all([serverLoader<Loader>(), page.preload()])
     return pageData
   }
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => resolve()
-    channel.port2.postMessage(null)
-  })
 }
 
 function Nothing(): null {
