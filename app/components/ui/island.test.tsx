@@ -20,7 +20,7 @@ function Counter() {
   )
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+const rendered = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('island', () => {
   it('starts loading its chunk after the task that hydrates the page, then hydrates the server’s element', async () => {
@@ -48,7 +48,7 @@ describe('island', () => {
     expect(load).toHaveBeenCalledTimes(1)
     expect(container.querySelector('#part')).toBe(serverButton)
     serverButton!.dispatchEvent(new MouseEvent('click', { bubbles: true }))
-    await nextTask()
+    await rendered()
     expect(container.querySelector('#part')?.textContent).toBe('1')
   })
 })
