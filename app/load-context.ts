@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { StoreCache } from './store/store-cache.server'
 import type { RequestErrorStatus } from './lib/request-error.server'
+import type { TranslationChunks } from '../server/translation-chunks'
 
 /** Filled in while a request is handled and written into its single access-log line when it ends. */
 export interface RequestLogFields {
@@ -66,7 +67,7 @@ export interface LoadContext {
    * production build; the page names its first-load ones for the browser to fetch with the page's own
    * scripts. Absent in development and in unit tests.
    */
-  translationChunks?: Record<string, Record<string, string>>
+  translationChunks?: TranslationChunks
   /** Configured third parties (absent in contexts built without a config, e.g. unit tests: none). */
   thirdParty?: ThirdPartySettings
   /**

@@ -92,22 +92,15 @@ export function gzipSize(buildDir: string, file: string): number {
   return gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length
 }
 
-/** Each language's lazily loaded namespace chunks (URL paths), from the client build's Vite manifest. */
-export function namespaceChunks(buildDir: string): Map<string, Map<string, string>> {
-  const byLocale = new Map(Object.entries(readTranslationChunks(buildDir)).map(([locale, chunks]) => [locale, new Map(Object.entries(chunks))]))
-  if (!byLocale.size) throw new Error(`no translation chunks in the manifest of ${buildDir}`)
-  return byLocale
-}
-
 export async function pageWeights(buildDir = buildDirOf()): Promise<PageWeight[]> {
   const assets = await assetsOf(buildDir)
-  const chunks = namespaceChunks(buildDir)
+  const chunks = readTranslationChunks(buildDir)
   const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(buildDir, file), 0)
   return (Object.entries(pageTypes) as [PageType, string][]).map(([page, leaf]) => {
     const files = firstLoadFiles(assets, leaf)
-    const perLocale = [...chunks].map(([locale, byNamespace]) => ({
+    const perLocale = Object.entries(chunks).map(([locale, byNamespace]) => ({
       locale,
-      files: firstLoadNamespaces[page].flatMap((namespace) => (byNamespace.has(namespace) ? [byNamespace.get(namespace)!] : [])),
+      files: firstLoadNamespaces[page].flatMap((namespace) => byNamespace[namespace] ?? []),
     }))
     const translations = perLocale.reduce((heaviest, candidate) => (sum(candidate.files) > sum(heaviest.files) ? candidate : heaviest))
     return { page, routes: routeChain(assets, leaf), files, translations, gzipBytes: sum(files) + sum(translations.files) }

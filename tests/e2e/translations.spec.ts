@@ -1,19 +1,21 @@
 import type { Route } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
 import { PAGE_NAMESPACES_ID } from '../../app/lib/translator'
-import { buildDirOf, firstLoadNamespaces, namespaceChunks, type PageType } from '../../scripts/js-budget'
+import { readTranslationChunks } from '../../server/translation-chunks'
+import { buildDirOf, firstLoadNamespaces, type PageType } from '../../scripts/js-budget'
 import { logInThroughStore } from './auth-fixtures'
 import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
 import { expect, t, test } from './fixtures'
 
 const PRODUCT = '/forstseilwinde-fsw-35/FS-10001'
 
-/** The client build's German namespace chunks: file name → namespace. */
-function germanNamespaceChunks(): Map<string, string> {
-  const german = namespaceChunks(buildDirOf()).get('de')
-  expect(german?.size).toBeGreaterThan(10)
-  return new Map([...german!].map(([namespace, path]) => [path.split('/').pop()!, namespace]))
+/** A language's namespace scripts in the client build: URL path → namespace. */
+function namespaceOfScript(chunksOfLocale: Record<string, string> | undefined): Map<string, string> {
+  expect(Object.keys(chunksOfLocale ?? {}).length).toBeGreaterThan(10)
+  return new Map(Object.entries(chunksOfLocale!).map(([namespace, path]) => [path, namespace]))
 }
+
+const germanNamespaceScripts = () => namespaceOfScript(readTranslationChunks(buildDirOf()).de)
 
 /** The namespaces a page names for its first load (`PageNamespaces`), read from its HTML as a browser gets it. */
 async function namedNamespaces(get: (path: string) => Promise<string>, path: string): Promise<string[]> {
@@ -24,8 +26,8 @@ async function namedNamespaces(get: (path: string) => Promise<string>, path: str
 }
 
 /** The module preloads of a page's HTML whose scripts are translation chunks, by namespace. */
-function preloadedNamespaces(html: string, chunksOfLocale: Map<string, string>): string[] {
-  const namespaceOf = new Map([...chunksOfLocale].map(([namespace, path]) => [path, namespace]))
+function preloadedNamespaces(html: string, chunksOfLocale: Record<string, string>): string[] {
+  const namespaceOf = namespaceOfScript(chunksOfLocale)
   const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!)
   return hrefs.flatMap((href) => (namespaceOf.has(href) ? [namespaceOf.get(href)!] : [])).sort()
 }
@@ -44,12 +46,12 @@ test('a page hydrates with the texts it rendered; the others follow, and a page 
   expect(rendered).toEqual(expect.arrayContaining(['common', 'product', 'wishlist']))
   expect(rendered).not.toContain('content')
 
-  const chunks = germanNamespaceChunks()
+  const chunks = germanNamespaceScripts()
   const held: Route[] = []
   let release: (() => void) | undefined
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
-    const namespace = chunks.get(new URL(route.request().url()).pathname.split('/').pop()!)
+    const namespace = chunks.get(new URL(route.request().url()).pathname)
     if (namespace && !rendered.includes(namespace)) {
       held.push(route)
       await released
@@ -96,29 +98,29 @@ test('every page type names only the namespaces the JS budget counts for it, in 
 })
 
 test('a page names the scripts of its namespaces for the browser to fetch with its own, in each language', async ({ request }) => {
-  const chunks = namespaceChunks(buildDirOf())
+  const chunks = readTranslationChunks(buildDirOf())
   const pages: [string, string][] = [['de', PRODUCT], ['en', '/en/forestry-winch-fsw-35/FS-10001'], ['fr', '/fr/treuil-forestier-fsw-35/FS-10001'], ['de', '/']]
   for (const [locale, path] of pages) {
     const html = await (await request.get(path)).text()
     const named = await namedNamespaces(async () => html, path)
-    const ofLocale = chunks.get(locale)!
+    const ofLocale = chunks[locale]!
     // Every named namespace with a script of its own; the German consent texts are in the entry.
-    const expected = named.filter((namespace) => ofLocale.has(namespace))
+    const expected = named.filter((namespace) => namespace in ofLocale)
     expect(expected).toEqual(expect.arrayContaining(['common', 'wishlist']))
     expect(expected.includes('consent')).toBe(locale !== 'de')
     expect({ path, preloaded: preloadedNamespaces(html, ofLocale) }).toEqual({ path, preloaded: expected })
   }
-  const common = await request.get(chunks.get('fr')!.get('common')!)
+  const common = await request.get(chunks.fr!.common!)
   expect(common.status()).toBe(200)
   expect(common.headers()['content-type']).toMatch(/javascript/)
 })
 
 test('the browser fetches the named namespaces before the app runs, and the others once it does @js', async ({ page, request }) => {
   const named = await namedNamespaces(async (path) => (await request.get(path)).text(), PRODUCT)
-  const chunks = germanNamespaceChunks()
+  const chunks = germanNamespaceScripts()
   const requested = new Set<string>()
   page.on('request', (r) => {
-    const namespace = chunks.get(new URL(r.url()).pathname.split('/').pop()!)
+    const namespace = chunks.get(new URL(r.url()).pathname)
     if (namespace) requested.add(namespace)
   })
   // The app's entry is held back: whatever is fetched meanwhile, the page's HTML asked for.
