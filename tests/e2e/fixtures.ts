@@ -49,6 +49,9 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Fails on any axe violation of WCAG 2.2 AA, whatever its impact; names them in the message. */
 export async function expectNoA11yViolations(page: Page) {
+  // An element can be visible before the document's stylesheet has applied (after a form's submit
+  // without JavaScript, say); axe would then judge the unstyled page. The load event waits for it.
+  await loaded(page)
   // axe cannot run inside a frame sandboxed without scripts (it waits for it until the test times
   // out); such a frame shows foreign markup, e.g. a mail in the demo mailbox, not the shop's.
   // Legacy mode runs axe in the page itself instead of finishing each run in a new blank page,
@@ -120,12 +123,17 @@ export const test = base.extend<{ consoleErrors: string[]; consent: boolean }>({
       // A sandboxed mail frame (demo mailbox) refuses the script Playwright injects into every frame
       // it finds: that refusal is the sandbox working, reported whenever the frame exists in time.
       const sandboxRefusal = /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/
+      // A navigation superseded while its answer is still being read (a second filter change) is
+      // cancelled; Remix's single fetch logs that cancellation with console.error before dropping it
+      // (fetchAndDecode in @remix-run/react). The page shows the later result; it is not a failure.
+      const cancelledNavigation = /^AbortError: signal is aborted without reason\n\s+at /
       // A test that stops the shop on purpose (a deploy) may catch a picture or chunk the page asks for in that gap.
       const shopStopped = testInfo.annotations.some((a) => a.type === 'stops-the-shop')
       const unexpected = errors.filter(
         (e) =>
           !/status of (400|404|408|429|500|502|503)/.test(e) &&
           !sandboxRefusal.test(e) &&
+          !cancelledNavigation.test(e) &&
           !(shopStopped && e === 'Failed to load resource: net::ERR_CONNECTION_REFUSED') &&
           !testInfo.annotations.some((a) => a.type === 'allow-console-errors'),
       )

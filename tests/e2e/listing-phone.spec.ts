@@ -102,9 +102,16 @@ test('phone listing: open the filters and type a price range by keyboard (100, T
   await page.keyboard.press('Tab')
   await expect(max).toBeFocused()
   await page.keyboard.type('500')
+  // Enter fires the field's change and the form's submit: one load of the result, not a second that cancels the first.
+  const resultLoads: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('max-price=500')) resultLoads.push(request.url())
+  })
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/[?&]min-price=100(&|$)/)
   await expect(page).toHaveURL(/[?&]max-price=500(&|$)/)
   await expect(min).toHaveValue('100')
   await expect(max).toHaveValue('500')
+  expect(resultLoads.length).toBeGreaterThan(0)
+  expect(resultLoads, 'each request of the result once').toEqual([...new Set(resultLoads)])
 })

@@ -115,12 +115,19 @@ function FilterForm({ view, pathname, hydrated }: { view: ListingView; pathname:
   const { query, facets } = view
   const id = useId()
 
+  // Enter in a field just typed into fires the native change and then submit, in one task: the second
+  // would only cancel the first's identical request.
+  const requestedInThisTask = useRef<string>()
   // With JS the form's state goes through the same parser, so the URL stays short and canonical.
   const go = (form: HTMLFormElement) => {
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
     const next = parseListingQuery(params)
-    navigate(listingHref(pathname, { ...next, p: 1 }), { preventScrollReset: true })
+    const target = listingHref(pathname, { ...next, p: 1 })
+    if (target === requestedInThisTask.current) return
+    requestedInThisTask.current = target
+    setTimeout(() => (requestedInThisTask.current = undefined))
+    navigate(target, { preventScrollReset: true })
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
