@@ -14,7 +14,7 @@ import { scriptOnlyNamespaces, withConsentFallback } from '~/i18n'
 import { pageTranslatorOf, serverResources, translatorOf } from '~/i18n.server'
 import { getLocaleFromPath, type Locale } from '~/lib/locale'
 import { TranslationProvider } from '~/lib/use-translation'
-import { expandRoutes } from '~/route-expansion'
+import { routeTree } from '~/route-expansion'
 
 /** How long a streaming response may wait for deferred data before React gives up. */
 export const streamTimeout = 5000
@@ -160,34 +160,9 @@ export default function handleRequest(
   })
 }
 
-// Route objects mirroring the app's route table, so data requests can be attributed to a route
-// the same way document requests are (Remix does not pass matches to handleDataRequest).
-type RouteObject = Parameters<typeof matchRoutes>[0][number]
-interface BranchRoute {
-  id?: string
-  path?: string
-  children: RouteObject[]
-}
-
-const routeObjects: RouteObject[] = (() => {
-  const root: BranchRoute = { id: 'root', path: '', children: [] }
-  const stack: BranchRoute[] = [root]
-  expandRoutes((path, _file, options, children) => {
-    const parent = stack[stack.length - 1]
-    if (options?.index) {
-      parent.children.push({ id: options.id, index: true })
-      return
-    }
-    const route: BranchRoute = { id: options?.id, path, children: [] }
-    parent.children.push(route)
-    if (children) {
-      stack.push(route)
-      children()
-      stack.pop()
-    }
-  })
-  return [root]
-})()
+// The app's route table as route objects, so data requests can be attributed to a route the same
+// way document requests are (Remix does not pass matches to handleDataRequest).
+const routeObjects = routeTree()
 
 export function routeIdForPath(pathname: string): string | undefined {
   const matches = matchRoutes(routeObjects, pathname)

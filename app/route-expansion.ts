@@ -38,3 +38,30 @@ export function expandRoutes(route: DefineRoute, table: RouteDef[] = routeTable)
     }
   }
 }
+
+/** A route of the expanded table with what matching needs: its id and path, no module. */
+export type RouteNode = { id?: string; index: true } | { id?: string; path?: string; children: RouteNode[] }
+
+/**
+ * The expanded route table as a tree of route objects under a root, as Remix builds it, for
+ * matching a path to its route outside Remix's own routing.
+ */
+export function routeTree(table: RouteDef[] = routeTable): RouteNode[] {
+  const root: RouteNode = { id: 'root', path: '', children: [] }
+  const parents = [root.children]
+  expandRoutes((path, _file, options, children) => {
+    const siblings = parents[parents.length - 1]!
+    if (options?.index) {
+      siblings.push({ id: options.id, index: true })
+      return
+    }
+    const route: RouteNode = { id: options?.id, path, children: [] }
+    siblings.push(route)
+    if (children) {
+      parents.push(route.children)
+      children()
+      parents.pop()
+    }
+  }, table)
+  return [root]
+}

@@ -3,9 +3,8 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as serverBuild from '@remix-run/router'
-import type { AgnosticRouteObject } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
-import { expandRoutes } from '~/route-expansion'
+import { routeTree } from '~/route-expansion'
 
 /**
  * patches/@remix-run+router+*.patch (docs/decisions/018): matching keeps a route tree's ranked
@@ -25,26 +24,8 @@ const builds = {
   module: (await import(pathToFileURL(moduleBuild).href)) as typeof serverBuild,
 }
 
-/** The shop's own route tree, as Remix builds it from remix.config.js. */
-function shopRoutes(): AgnosticRouteObject[] {
-  const top: AgnosticRouteObject[] = []
-  const parents: AgnosticRouteObject[][] = [top]
-  expandRoutes((path, file, options, children) => {
-    const route: AgnosticRouteObject = options?.index
-      ? { id: options.id ?? file, index: true }
-      : { id: options?.id ?? file, path, children: [] }
-    parents[parents.length - 1].push(route)
-    if (children && 'children' in route && route.children) {
-      parents.push(route.children)
-      children()
-      parents.pop()
-    }
-  })
-  return [{ id: 'root', path: '', children: top }]
-}
-
 /** Counts how often a tree is walked: flattening it starts with its top array's forEach. */
-function counted(routes: AgnosticRouteObject[]) {
+function counted<Route extends object>(routes: Route[]) {
   const walks = { count: 0 }
   const proxy = new Proxy(routes, {
     get(target, key, receiver) {
@@ -57,13 +38,13 @@ function counted(routes: AgnosticRouteObject[]) {
 
 describe.each(Object.entries(builds))('route matching (%s build)', (_, { matchRoutes }) => {
   it('flattens and ranks a tree once, however often it is matched', () => {
-    const { routes, walks } = counted(shopRoutes())
+    const { routes, walks } = counted(routeTree())
     for (const path of ['/', '/en/', '/produkte/seilwinden/', '/forstseilwinde-fsw-35/FS-10001', '/fr/']) matchRoutes(routes, path)
     expect(walks.count).toBe(1)
   })
 
   it('still ranks the shop routes: language prefixes, static pages, then the store’s SEO paths', () => {
-    const routes = shopRoutes()
+    const routes = routeTree()
     const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)
     // Matched twice: the second answer comes from the kept branches and must not differ.
     for (let round = 0; round < 2; round++) {

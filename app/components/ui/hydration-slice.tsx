@@ -58,24 +58,17 @@ export function endInitialHydration() {
   initialHydration = false
 }
 
-// A message, not setTimeout: a chain of timeouts is clamped to 4 ms each after a few turns.
-let channel: MessageChannel | undefined
-
-function schedule() {
-  if (!channel) {
-    channel = new MessageChannel()
-    channel.port1.onmessage = step
-  }
-  channel.port2.postMessage(null)
-}
-
-/** Settles in a task of its own, after what is queued now (a message: chained timeouts are clamped to 4 ms). */
+/** Settles in a task of its own, after what is queued now (a message: chained timeouts are clamped to 4 ms each after a few turns). */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     channel.port1.onmessage = () => resolve()
     channel.port2.postMessage(null)
   })
+}
+
+function schedule() {
+  void nextTask().then(step)
 }
 
 // One turn per task: the part renders in the microtasks right after its turn, so each slice hydrates in a task of its own.
