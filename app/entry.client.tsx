@@ -6,6 +6,8 @@ import { defaultLocale, languageTags, locales, type Locale } from '~/lib/locale'
 import { createTranslator } from '~/lib/translator'
 import { TranslationProvider } from '~/lib/use-translation'
 import { beginInitialHydration, endInitialHydration, nextTask } from '~/components/ui/hydration-slice'
+import { listenBeforeHydration } from '~/components/shell/cart-sync-channel'
+import { activateTaggedScripts, consentedCategories } from '~/lib/tagged-scripts'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -101,11 +103,34 @@ async function translations(locale: Locale) {
   return { translator, completed }
 }
 
+/**
+ * The page hydrates once the shopper shows an intent to use it: a pointer moving or pressed, a touch,
+ * a key, focus, a wheel or a scroll (docs/decisions/019). Until then it is the server's HTML, whose
+ * links and forms all work without JavaScript, and loading it costs no script work beyond loading
+ * the modules. A desktop mouse moves at once; on a phone the first touch starts it.
+ */
+function firstIntent(): Promise<void> {
+  const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
+  return new Promise((resolve) => {
+    const wake = () => {
+      for (const type of events) window.removeEventListener(type, wake, true)
+      resolve()
+    }
+    for (const type of events) window.addEventListener(type, wake, { capture: true, passive: true })
+  })
+}
+
 async function hydrate() {
   const locale = documentLocale()
+  const intent = firstIntent()
   await parsed()
-  await decodedState()
+  // The texts load while the page waits, so hydrating does not wait for them after the first intent.
   const texts = translations(locale)
+  // What must not wait for an interaction: accepted third-party scripts and other tabs' news.
+  activateTaggedScripts(document, consentedCategories(document))
+  listenBeforeHydration()
+  await intent
+  await decodedState()
   await nextTask()
   createRouterAhead()
   const { translator, completed } = await texts

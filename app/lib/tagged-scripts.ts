@@ -51,6 +51,15 @@ export function activateTaggedScripts(document: Document, categories: readonly s
   }
 }
 
+/**
+ * The categories the server marked accepted on their placeholders (`data-consented`): what a page
+ * activates as soon as it is parsed, before it hydrates (app/entry.client.tsx).
+ */
+export function consentedCategories(document: Document): string[] {
+  const marked = document.querySelectorAll<HTMLScriptElement>('script[type="text/plain"][data-category][data-consented]')
+  return [...new Set(Array.from(marked, (placeholder) => placeholder.getAttribute('data-category') ?? ''))]
+}
+
 /** The tag manager's script and its no-JS frame. */
 export function tagManagerUrls(tagManager: { id: string; origin: string }) {
   const id = encodeURIComponent(tagManager.id)

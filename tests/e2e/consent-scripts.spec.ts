@@ -101,6 +101,23 @@ test('measurement consent loads the tag manager (gtm.js with JS, its frame witho
   }
 })
 
+test('@js accepted measurement loads the tag manager before the visitor touches the page', async ({ browser, request, marker, userAgent }) => {
+  // The suite's contexts interact on load (fixtures.ts); a shopper's browser need not, and the page
+  // then does not hydrate (docs/decisions/012). The tag manager must not wait for that.
+  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: shop, userAgent, locale: 'de-DE' })
+  try {
+    await context.addCookies([consentCookie(shop, ['necessary', 'messurement'])])
+    const page = await context.newPage()
+    await page.goto('/')
+    await settled(page)
+    await expect(page.locator('html')).toHaveAttribute('data-standin-tag-manager', gtmId)
+    await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+    expect((await standInLog(request, marker)).map((entry) => `${entry.path}${entry.query}`)).toEqual([`/gtm.js?id=${gtmId}`])
+  } finally {
+    await context.close()
+  }
+})
+
 test('without JavaScript the chat is never requested, whatever the consent @no-js-only', async ({ page, context, request, marker }) => {
   test.slow()
   await context.addCookies([consentCookie(shop, ['necessary', 'messurement', 'functional'])])

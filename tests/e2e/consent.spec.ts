@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { auditUrl, consentCookie, expect, t, test, visit, type Locale } from './fixtures'
+import { auditUrl, consentCookie, expect, interactOnLoad, t, test, visit, type Locale } from './fixtures'
 
 // These tests start as a first-time visitor: no consent record in the browser.
 test.use({ consent: false })
@@ -182,6 +182,7 @@ test('a record of another revision or an incomplete one brings the dialog back',
 
 test('a bot gets no dialog and the page stays cacheable', async ({ browser, baseURL, javaScriptEnabled }) => {
   const context = await browser.newContext({ baseURL, userAgent: googlebot, javaScriptEnabled })
+  await interactOnLoad(context)
   try {
     const page = await context.newPage()
     const response = await visit(page, '/en/company/')

@@ -32,6 +32,26 @@ export function consentCookie(baseURL: string, categories: string[] = ['necessar
 }
 
 /**
+ * A page hydrates on the shopper's first interaction (docs/decisions/012), which a test that opens a
+ * page and waits for `data-ready` never makes. Contexts of the suite stand in for it as soon as the
+ * page listens for it (the app's entry is imported dynamically, after the document's own events), so
+ * tests meet the page hydrating once it has loaded, as before. hydration-intent.spec.ts opens
+ * contexts without it.
+ */
+export async function interactOnLoad(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const add = window.addEventListener
+    window.addEventListener = function (this: Window, ...args: Parameters<Window['addEventListener']>) {
+      add.apply(this, args)
+      const [type, , options] = args
+      if (type !== 'pointermove' || typeof options !== 'object' || !options.capture) return
+      window.addEventListener = add
+      setTimeout(() => window.dispatchEvent(new Event('pointermove')))
+    } as Window['addEventListener']
+  })
+}
+
+/**
  * A browser context of the shop under test in which the visitor has already made a consent choice
  * (`consent: false`: a first visit, which gets the consent dialog).
  */
@@ -40,6 +60,7 @@ export async function shopContext(
   { consent = true, ...options }: BrowserContextOptions & { baseURL?: string; consent?: boolean },
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options)
+  await interactOnLoad(context)
   if (options.baseURL && consent) await context.addCookies([consentCookie(options.baseURL)])
   return context
 }
@@ -106,6 +127,7 @@ export async function auditUrl(
 export const test = base.extend<{ consoleErrors: string[]; consent: boolean }>({
   consent: [true, { option: true }],
   context: async ({ context, consent, baseURL }, use) => {
+    await interactOnLoad(context)
     if (consent && baseURL) await context.addCookies([consentCookie(baseURL)])
     await use(context)
   },

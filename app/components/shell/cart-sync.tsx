@@ -1,21 +1,6 @@
 import { useRevalidator, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-
-/** The channel's name; one per shop origin (BroadcastChannel is same-origin by nature). */
-export const CART_SYNC_CHANNEL = 'forst-shop-session'
-
-/**
- * What tabs tell each other: only that something changed and the new count or login state — never a
- * token or anything personal. The receiving tab asks its own server (revalidation), which reads the
- * shared httpOnly session cookie.
- */
-export type CartSyncMessage = { type: 'cart'; count: number } | { type: 'session'; loggedIn: boolean }
-
-export function isCartSyncMessage(value: unknown): value is CartSyncMessage {
-  if (!value || typeof value !== 'object') return false
-  const m = value as Record<string, unknown>
-  return (m.type === 'cart' && typeof m.count === 'number') || (m.type === 'session' && typeof m.loggedIn === 'boolean')
-}
+import { CART_SYNC_CHANNEL, isCartSyncMessage, takeNewsBeforeHydration, type CartSyncMessage } from './cart-sync-channel'
 
 /**
  * Cross-tab sync (spec section 4, 'cross-tab sharing'). Watches the root loader's cart count and
@@ -41,18 +26,21 @@ export function CartSync() {
     if (typeof BroadcastChannel === 'undefined') return
     const bc = new BroadcastChannel(CART_SYNC_CHANNEL)
     channel.current = bc
-    bc.onmessage = (event: MessageEvent<unknown>) => {
-      if (!isCartSyncMessage(event.data)) return
-      if (event.data.type === 'cart') {
+    const hear = (message: CartSyncMessage) => {
+      if (message.type === 'cart') {
         // Already there (this tab made the same change, or has revalidated since): nothing to do.
-        if (event.data.count === current.current.count) return
-        heard.current.count = event.data.count
+        if (message.count === current.current.count) return
+        heard.current.count = message.count
       } else {
-        if (event.data.loggedIn === current.current.loggedIn) return
-        heard.current.loggedIn = event.data.loggedIn
+        if (message.loggedIn === current.current.loggedIn) return
+        heard.current.loggedIn = message.loggedIn
       }
       revalidate.current()
     }
+    bc.onmessage = (event: MessageEvent<unknown>) => {
+      if (isCartSyncMessage(event.data)) hear(event.data)
+    }
+    for (const message of takeNewsBeforeHydration()) hear(message)
     return () => {
       bc.close()
       channel.current = null

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react'
-import { chatController, type ChatController } from '~/lib/chat/chat-controller'
-import { chatSupported, type ChatError } from '~/lib/chat/messenger'
-import { activateTaggedScripts, loadScript, tagManagerUrls } from '~/lib/tagged-scripts'
+import { useEffect } from 'react'
+import { activateTaggedScripts, tagManagerUrls } from '~/lib/tagged-scripts'
 import type { ThirdPartyConfig } from '~/lib/third-party.server'
+import { island } from '~/components/ui/island'
+import { ChatWidget as EagerChatWidget } from './chat-widget'
 import type { ConsentCategory } from './consent-types'
+
+// Only a shop with a chat configured renders it, and only then loads its code (an island, ADR 009).
+const ChatWidget = island(import.meta.env.SSR ? EagerChatWidget : undefined, () => import('./chat-widget').then((module) => module.ChatWidget))
 
 interface Props {
   thirdParty: ThirdPartyConfig | undefined
@@ -12,8 +15,9 @@ interface Props {
 
 /**
  * Third-party scripts gated by consent categories (spec section 6). The server renders each as an
- * inert placeholder; the client activates it once its category is accepted, on load and after a
- * consent change without reload (the root loader revalidates after saving). A script cannot be
+ * inert placeholder, marked `data-consented` once its category is accepted; the client activates it
+ * on load (app/entry.client.tsx, before and without hydration) and after a consent change without
+ * reload (the root loader revalidates after saving). A script cannot be
  * unloaded again: withdrawing measurement stops nothing that ran, but its cookies are cleared (the
  * consent route) and the next page does not load it. Without JS only the tag manager's frame exists,
  * rendered by the server once measurement is accepted; the chat is a JS widget and needs JS.
@@ -36,6 +40,7 @@ export function ConsentScripts({ thirdParty, categories }: Props) {
             data-category="messurement"
             data-service="tagManager"
             data-src={tagManagerUrls(tagManager).script}
+            data-consented={measurement ? '' : undefined}
             suppressHydrationWarning
           />
           {measurement ? (
@@ -63,46 +68,4 @@ const escapeAttribute = (value: string) =>
 /** The tag manager's frame for browsers without JavaScript, hidden like the vendor's snippet. */
 function noScriptFrame(src: string): string {
   return `<iframe src="${escapeAttribute(src)}" hidden height="0" width="0"></iframe>`
-}
-
-function warn(error: ChatError) {
-  // A shop without its chat still works: a warning, never a page error.
-  console.warn(`Chat widget unavailable (${error.reason}): ${error.message}`)
-}
-
-/** Creates and mounts the chat with functional consent, destroys it when the consent is withdrawn. */
-function ChatWidget({ origin, widgetKey, functional }: { origin: string; widgetKey: string; functional: boolean }) {
-  const controller = useRef<{ key: string; chat: ChatController }>()
-
-  useEffect(() => {
-    const key = `${origin} ${widgetKey}`
-    if (controller.current?.key !== key) {
-      void controller.current?.chat.disable()
-      controller.current = {
-        key,
-        chat: chatController({
-          origin,
-          widgetKey,
-          supported: chatSupported(window as unknown as Record<string, unknown>),
-          // Read lazily: an old browser without fetch is rejected before anything is called.
-          env: { fetch: (input, init) => window.fetch(input, init), loadScript: (src) => loadScript(document, src), events: window },
-          log: warn,
-        }),
-      }
-    }
-    const { chat } = controller.current
-    if (functional) chat.enable()
-    else void chat.disable()
-  }, [origin, widgetKey, functional])
-
-  // Leaving the shell (an error page without it) takes the chat along.
-  useEffect(
-    () => () => {
-      void controller.current?.chat.disable()
-      controller.current = undefined
-    },
-    [],
-  )
-
-  return null
 }

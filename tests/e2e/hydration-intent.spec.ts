@@ -1,0 +1,82 @@
+import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { consentCookie, expect, t, test } from './fixtures'
+
+// A page hydrates on the shopper's first interaction (docs/decisions/012). The suite's own contexts
+// stand in for that interaction on load (interactOnLoad in fixtures.ts); these tests open contexts
+// without it, as a shopper's browser is.
+test.describe.configure({ mode: 'parallel' })
+
+const winch = '/forstseilwinde-fsw-35/FS-10001'
+
+async function untouchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL, locale: 'de-DE' })
+  await context.addCookies([consentCookie(baseURL)])
+  return context
+}
+
+/** Loaded, its modules run and the network quiet: anything the page would do by itself it has done. */
+async function leftAlone(page: Page) {
+  await page.waitForLoadState('networkidle')
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/assets\/entry\.client-[^/]+\.js$/.test(name)))
+  expect(scripts.length, 'the app entry has loaded').toBeGreaterThan(0)
+  await page.waitForTimeout(500)
+}
+
+test('@js a page left alone stays the server’s HTML; the first pointer movement hydrates it', async ({ browser, baseURL }) => {
+  const context = await untouchedContext(browser, baseURL!)
+  try {
+    const page = await context.newPage()
+    await page.goto(winch)
+    await leftAlone(page)
+    await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+
+    await page.mouse.move(200, 300)
+    await expect(page.locator('body[data-ready]')).toBeAttached()
+  } finally {
+    await context.close()
+  }
+})
+
+test('@js by keyboard alone: the first Tab hydrates the page and lands, visibly, on the skip link', async ({ browser, baseURL }) => {
+  const context = await untouchedContext(browser, baseURL!)
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await leftAlone(page)
+    await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+
+    await page.keyboard.press('Tab')
+    await expect(page.locator('body[data-ready]')).toBeAttached()
+    const focused = page.locator(':focus')
+    await expect(focused).toHaveAttribute('href', '#main')
+    await expect(focused).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
+test('@js a tab not yet touched still learns of a cart change in another tab', async ({ browser, baseURL }) => {
+  const context = await untouchedContext(browser, baseURL!)
+  try {
+    const waiting = await context.newPage()
+    await waiting.goto('/en/')
+    await leftAlone(waiting)
+    await expect(waiting.locator('.cart-badge')).toHaveText('0')
+
+    const buying = await context.newPage()
+    await buying.goto(winch)
+    await buying.mouse.move(200, 300)
+    await expect(buying.locator('body[data-ready]')).toBeAttached()
+    await buying.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
+    await expect(buying.locator('.cart-badge')).toHaveText('1')
+
+    // The news arrived while the first tab had not hydrated; it asks its server once it does.
+    await waiting.bringToFront()
+    await expect(waiting.locator('body')).not.toHaveAttribute('data-ready')
+    await waiting.mouse.move(200, 300)
+    await expect(waiting.locator('body[data-ready]')).toBeAttached()
+    await expect(waiting.locator('.cart-badge')).toHaveText('1')
+  } finally {
+    await context.close()
+  }
+})
