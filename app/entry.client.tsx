@@ -8,6 +8,7 @@ import { TranslationProvider } from '~/lib/use-translation'
 import { beginInitialHydration, endInitialHydration, nextTask } from '~/components/ui/hydration-slice'
 import { listenBeforeHydration } from '~/components/shell/cart-sync-channel'
 import { activateTaggedScripts, consentedCategories } from '~/lib/tagged-scripts'
+import { HYDRATE_AT_ONCE } from '~/lib/hydrate-at-once'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -129,7 +130,8 @@ async function hydrate() {
   // What must not wait for an interaction: accepted third-party scripts and other tabs' news.
   activateTaggedScripts(document, consentedCategories(document))
   listenBeforeHydration()
-  await intent
+  // A page that acts by itself (a countdown, a message that dismisses itself) does not wait.
+  if (document.body.dataset.hydrate !== HYDRATE_AT_ONCE) await intent
   await decodedState()
   await nextTask()
   createRouterAhead()

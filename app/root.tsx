@@ -20,6 +20,7 @@ import { FirstVisitDialog } from '~/components/shell/consent-dialog'
 import { CookieButton, cookiePreferencesParam, CookiePreferencesDialog } from '~/components/shell/cookie-preferences'
 import { Breadcrumbs } from '~/components/shell/breadcrumbs'
 import { findSkipLink } from '~/lib/skip-links'
+import { HYDRATE_AT_ONCE, hydratesAtOnce } from '~/lib/hydrate-at-once'
 import { SideCartProvider } from '~/components/cart/side-cart'
 import { CartSync } from '~/components/shell/cart-sync'
 import { ConsentScripts } from '~/components/shell/consent-scripts'
@@ -213,6 +214,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation()
   const matches = useMatches()
   const pageSkipLink = findSkipLink(matches)
+  const atOnce = hydratesAtOnce(matches, rootData?.notifications.some((notification) => !notification.persistent) ?? false)
   const nonce = useNonce()
   const { t } = useTranslation('common')
   const locale = getLocaleFromPath(location.pathname)
@@ -255,7 +257,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <DocumentHead rootData={rootData} error={error} />
         <Links />
       </head>
-      <body>
+      <body data-hydrate={atOnce ? HYDRATE_AT_ONCE : undefined}>
         {/* Without JS a blocking consent dialog makes the page behind it inert and a backdrop covers
             it; with JS the modal dialog does both itself (showModal, ::backdrop). */}
         <div ref={pageRoot} className="page-root" {...(blocking ? { inert: '' } : {})}>

@@ -162,6 +162,14 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 
 export const meta = pageMeta
 
+// The countdown to the payment page (spec section 9) runs without the shopper touching the page.
+export const handle = {
+  hydrateAtOnce: (data: unknown) => {
+    const page = data as { awaitingPayment?: boolean; paymentUrl?: string | null } | undefined
+    return page?.awaitingPayment === true && !!page.paymentUrl
+  },
+}
+
 export default function CheckoutSuccess() {
   const loaded = useLoaderData<typeof loader>()
   return <OrderSuccess data={loaded} />

@@ -1,4 +1,6 @@
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { CONTEXT_TOKEN_COOKIE } from './auth-fixtures'
+import { fillCart, registerGuestThroughStore, storeCall, uniqueEmail } from './checkout-fixtures'
 import { consentCookie, expect, t, test } from './fixtures'
 
 // A page hydrates on the shopper's first interaction (docs/decisions/012). The suite's own contexts
@@ -76,6 +78,54 @@ test('@js a tab not yet touched still learns of a cart change in another tab', a
     await waiting.mouse.move(200, 300)
     await expect(waiting.locator('body[data-ready]')).toBeAttached()
     await expect(waiting.locator('.cart-badge')).toHaveText('1')
+  } finally {
+    await context.close()
+  }
+})
+
+test('@js an order placed before the page hydrated leads on to the payment page by itself', async ({ browser, baseURL }) => {
+  test.slow()
+  const context = await untouchedContext(browser, baseURL!)
+  try {
+    await fillCart(context, baseURL!, [{ number: 'FS-41001.1', quantity: 1 }])
+    await registerGuestThroughStore(context, baseURL!, uniqueEmail('untouched'))
+    const token = (await context.cookies()).find((cookie) => cookie.name === CONTEXT_TOKEN_COOKIE)!.value
+    const methods = await storeCall(baseURL!, 'POST', '/payment-method', token, {})
+    const demoPay = (methods.body.elements as { id: string; name: string }[]).find((method) => /Demo Pay/.test(method.name))!
+    await storeCall(baseURL!, 'PATCH', '/context', token, { paymentMethodId: demoPay.id })
+
+    const page = await context.newPage()
+    await page.goto('/checkout')
+    await leftAlone(page)
+    // Sent as the page stands, without an input event: the plain form post of a page not hydrated yet.
+    await page.evaluate((label) => {
+      document.querySelector<HTMLInputElement>('input[name="tos"]')!.checked = true
+      const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
+      submit.form!.requestSubmit(submit)
+    }, t('de', 'checkout:order.submit'))
+    await page.waitForURL(/\/checkout\/success\/[0-9a-f]{32}$/)
+    // Spec section 9: the countdown runs on a page no one has touched, then the payment page.
+    await page.waitForURL(/\/demo-payment\//, { timeout: 15_000 })
+  } finally {
+    await context.close()
+  }
+})
+
+test('@js a message that dismisses itself does so on a page no one has touched', async ({ browser, baseURL }) => {
+  const context = await untouchedContext(browser, baseURL!)
+  try {
+    const page = await context.newPage()
+    await page.goto(winch)
+    await leftAlone(page)
+    // Added to the cart by the plain form post of a page not hydrated yet: the page it leads to carries the message.
+    await page.evaluate((label) => {
+      const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
+      submit.form!.requestSubmit(submit)
+    }, t('de', 'product:buy.submit'))
+    const message = page.locator('.notification')
+    await expect(message.first()).toBeVisible()
+    await expect(page.locator('body[data-ready]')).toBeAttached()
+    await expect(message).toHaveCount(0, { timeout: 10_000 })
   } finally {
     await context.close()
   }
