@@ -139,6 +139,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type RootData = Awaited<ReturnType<typeof loader>>['data']
 
 /** The head of pages rendered by the root alone (errors have their own title in the boundary). */
+// A message that dismisses itself (spec: after 2500 ms unless persistent) must not wait for an interaction.
+export const handle = {
+  hydrateAtOnce: (data: unknown) =>
+    (data as { notifications?: Notification[] } | undefined)?.notifications?.some((notification) => !notification.persistent) === true,
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, error }) => (rootData && !error ? pageMeta({ matches }) : [])
 
 function isRejection(error: unknown): boolean {
@@ -214,7 +220,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation()
   const matches = useMatches()
   const pageSkipLink = findSkipLink(matches)
-  const atOnce = hydratesAtOnce(matches, rootData?.notifications.some((notification) => !notification.persistent) ?? false)
+  const atOnce = hydratesAtOnce(matches)
   const nonce = useNonce()
   const { t } = useTranslation('common')
   const locale = getLocaleFromPath(location.pathname)

@@ -103,7 +103,7 @@ test('measurement consent loads the tag manager (gtm.js with JS, its frame witho
 
 test('@js accepted measurement loads the tag manager before the visitor touches the page', async ({ browser, request, marker, userAgent }) => {
   // The suite's contexts interact on load (fixtures.ts); a shopper's browser need not, and the page
-  // then does not hydrate (docs/decisions/012). The tag manager must not wait for that.
+  // then does not hydrate (docs/decisions/019). The tag manager must not wait for that.
   const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: shop, userAgent, locale: 'de-DE' })
   try {
     await context.addCookies([consentCookie(shop, ['necessary', 'messurement'])])

@@ -32,7 +32,7 @@ export function consentCookie(baseURL: string, categories: string[] = ['necessar
 }
 
 /**
- * A page hydrates on the shopper's first interaction (docs/decisions/012), which a test that opens a
+ * A page hydrates on the shopper's first interaction (docs/decisions/019), which a test that opens a
  * page and waits for `data-ready` never makes. Contexts of the suite stand in for it as soon as the
  * page listens for it (the app's entry is imported dynamically, after the document's own events), so
  * tests meet the page hydrating once it has loaded, as before. hydration-intent.spec.ts opens

@@ -1,20 +1,22 @@
-import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { devices, type BrowserContext, type Page } from '@playwright/test'
 import { CONTEXT_TOKEN_COOKIE } from './auth-fixtures'
 import { fillCart, registerGuestThroughStore, storeCall, uniqueEmail } from './checkout-fixtures'
-import { consentCookie, expect, t, test } from './fixtures'
+import { consentCookie, expect, t, test as base } from './fixtures'
 
-// A page hydrates on the shopper's first interaction (docs/decisions/012). The suite's own contexts
+// A page hydrates on the shopper's first interaction (docs/decisions/019). The suite's own contexts
 // stand in for that interaction on load (interactOnLoad in fixtures.ts); these tests open contexts
 // without it, as a shopper's browser is.
-test.describe.configure({ mode: 'parallel' })
-
 const winch = '/forstseilwinde-fsw-35/FS-10001'
 
-async function untouchedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL, locale: 'de-DE' })
-  await context.addCookies([consentCookie(baseURL)])
-  return context
-}
+const test = base.extend<{ untouched: BrowserContext }>({
+  untouched: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL, locale: 'de-DE' })
+    await context.addCookies([consentCookie(baseURL!)])
+    await use(context)
+    await context.close()
+  },
+})
+test.describe.configure({ mode: 'parallel' })
 
 /** Loaded, its modules run and the network quiet: anything the page would do by itself it has done. */
 async function leftAlone(page: Page) {
@@ -24,109 +26,84 @@ async function leftAlone(page: Page) {
   await page.waitForTimeout(500)
 }
 
-test('@js a page left alone stays the server’s HTML; the first pointer movement hydrates it', async ({ browser, baseURL }) => {
-  const context = await untouchedContext(browser, baseURL!)
-  try {
-    const page = await context.newPage()
-    await page.goto(winch)
-    await leftAlone(page)
-    await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+test('@js a page left alone stays the server’s HTML; the first pointer movement hydrates it', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  await page.goto(winch)
+  await leftAlone(page)
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready')
 
-    await page.mouse.move(200, 300)
-    await expect(page.locator('body[data-ready]')).toBeAttached()
-  } finally {
-    await context.close()
-  }
+  await page.mouse.move(200, 300)
+  await expect(page.locator('body[data-ready]')).toBeAttached()
 })
 
-test('@js by keyboard alone: the first Tab hydrates the page and lands, visibly, on the skip link', async ({ browser, baseURL }) => {
-  const context = await untouchedContext(browser, baseURL!)
-  try {
-    const page = await context.newPage()
-    await page.goto('/')
-    await leftAlone(page)
-    await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+test('@js by keyboard alone: the first Tab hydrates the page and lands, visibly, on the skip link', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  await page.goto('/')
+  await leftAlone(page)
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready')
 
-    await page.keyboard.press('Tab')
-    await expect(page.locator('body[data-ready]')).toBeAttached()
-    const focused = page.locator(':focus')
-    await expect(focused).toHaveAttribute('href', '#main')
-    await expect(focused).toBeVisible()
-  } finally {
-    await context.close()
-  }
+  await page.keyboard.press('Tab')
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  const focused = page.locator(':focus')
+  await expect(focused).toHaveAttribute('href', '#main')
+  await expect(focused).toBeVisible()
 })
 
-test('@js a tab not yet touched still learns of a cart change in another tab', async ({ browser, baseURL }) => {
-  const context = await untouchedContext(browser, baseURL!)
-  try {
-    const waiting = await context.newPage()
-    await waiting.goto('/en/')
-    await leftAlone(waiting)
-    await expect(waiting.locator('.cart-badge')).toHaveText('0')
+test('@js a tab not yet touched still learns of a cart change in another tab', async ({ untouched: context }) => {
+  const waiting = await context.newPage()
+  await waiting.goto('/en/')
+  await leftAlone(waiting)
+  await expect(waiting.locator('.cart-badge')).toHaveText('0')
 
-    const buying = await context.newPage()
-    await buying.goto(winch)
-    await buying.mouse.move(200, 300)
-    await expect(buying.locator('body[data-ready]')).toBeAttached()
-    await buying.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
-    await expect(buying.locator('.cart-badge')).toHaveText('1')
+  const buying = await context.newPage()
+  await buying.goto(winch)
+  await buying.mouse.move(200, 300)
+  await expect(buying.locator('body[data-ready]')).toBeAttached()
+  await buying.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
+  await expect(buying.locator('.cart-badge')).toHaveText('1')
 
-    // The news arrived while the first tab had not hydrated; it asks its server once it does.
-    await waiting.bringToFront()
-    await expect(waiting.locator('body')).not.toHaveAttribute('data-ready')
-    await waiting.mouse.move(200, 300)
-    await expect(waiting.locator('body[data-ready]')).toBeAttached()
-    await expect(waiting.locator('.cart-badge')).toHaveText('1')
-  } finally {
-    await context.close()
-  }
+  // The news arrived while the first tab had not hydrated; it asks its server once it does.
+  await waiting.bringToFront()
+  await expect(waiting.locator('body')).not.toHaveAttribute('data-ready')
+  await waiting.mouse.move(200, 300)
+  await expect(waiting.locator('body[data-ready]')).toBeAttached()
+  await expect(waiting.locator('.cart-badge')).toHaveText('1')
 })
 
-test('@js an order placed before the page hydrated leads on to the payment page by itself', async ({ browser, baseURL }) => {
-  test.slow()
-  const context = await untouchedContext(browser, baseURL!)
-  try {
-    await fillCart(context, baseURL!, [{ number: 'FS-41001.1', quantity: 1 }])
-    await registerGuestThroughStore(context, baseURL!, uniqueEmail('untouched'))
-    const token = (await context.cookies()).find((cookie) => cookie.name === CONTEXT_TOKEN_COOKIE)!.value
-    const methods = await storeCall(baseURL!, 'POST', '/payment-method', token, {})
-    const demoPay = (methods.body.elements as { id: string; name: string }[]).find((method) => /Demo Pay/.test(method.name))!
-    await storeCall(baseURL!, 'PATCH', '/context', token, { paymentMethodId: demoPay.id })
+test('@js an order placed before the page hydrated leads on to the payment page by itself', async ({ untouched: context, baseURL }) => {
+test.slow()
+  await fillCart(context, baseURL!, [{ number: 'FS-41001.1', quantity: 1 }])
+  await registerGuestThroughStore(context, baseURL!, uniqueEmail('untouched'))
+  const token = (await context.cookies()).find((cookie) => cookie.name === CONTEXT_TOKEN_COOKIE)!.value
+  const methods = await storeCall(baseURL!, 'POST', '/payment-method', token, {})
+  const demoPay = (methods.body.elements as { id: string; name: string }[]).find((method) => /Demo Pay/.test(method.name))!
+  await storeCall(baseURL!, 'PATCH', '/context', token, { paymentMethodId: demoPay.id })
 
-    const page = await context.newPage()
-    await page.goto('/checkout')
-    await leftAlone(page)
-    // Sent as the page stands, without an input event: the plain form post of a page not hydrated yet.
-    await page.evaluate((label) => {
-      document.querySelector<HTMLInputElement>('input[name="tos"]')!.checked = true
-      const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
-      submit.form!.requestSubmit(submit)
-    }, t('de', 'checkout:order.submit'))
-    await page.waitForURL(/\/checkout\/success\/[0-9a-f]{32}$/)
-    // Spec section 9: the countdown runs on a page no one has touched, then the payment page.
-    await page.waitForURL(/\/demo-payment\//, { timeout: 15_000 })
-  } finally {
-    await context.close()
-  }
+  const page = await context.newPage()
+  await page.goto('/checkout')
+  await leftAlone(page)
+  // Sent as the page stands, without an input event: the plain form post of a page not hydrated yet.
+  await page.evaluate((label) => {
+    document.querySelector<HTMLInputElement>('input[name="tos"]')!.checked = true
+    const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
+    submit.form!.requestSubmit(submit)
+  }, t('de', 'checkout:order.submit'))
+  await page.waitForURL(/\/checkout\/success\/[0-9a-f]{32}$/)
+  // Spec section 9: the countdown runs on a page no one has touched, then the payment page.
+  await page.waitForURL(/\/demo-payment\//, { timeout: 15_000 })
 })
 
-test('@js a message that dismisses itself does so on a page no one has touched', async ({ browser, baseURL }) => {
-  const context = await untouchedContext(browser, baseURL!)
-  try {
-    const page = await context.newPage()
-    await page.goto(winch)
-    await leftAlone(page)
-    // Added to the cart by the plain form post of a page not hydrated yet: the page it leads to carries the message.
-    await page.evaluate((label) => {
-      const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
-      submit.form!.requestSubmit(submit)
-    }, t('de', 'product:buy.submit'))
-    const message = page.locator('.notification')
-    await expect(message.first()).toBeVisible()
-    await expect(page.locator('body[data-ready]')).toBeAttached()
-    await expect(message).toHaveCount(0, { timeout: 10_000 })
-  } finally {
-    await context.close()
-  }
+test('@js a message that dismisses itself does so on a page no one has touched', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  await page.goto(winch)
+  await leftAlone(page)
+  // Added to the cart by the plain form post of a page not hydrated yet: the page it leads to carries the message.
+  await page.evaluate((label) => {
+    const submit = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)!
+    submit.form!.requestSubmit(submit)
+  }, t('de', 'product:buy.submit'))
+  const message = page.locator('.notification')
+  await expect(message.first()).toBeVisible()
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  await expect(message).toHaveCount(0, { timeout: 10_000 })
 })
