@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
   useMatches,
@@ -30,6 +29,7 @@ import { JumpToTop } from '~/components/shell/jump-to-top'
 import { LoadingBar } from '~/components/shell/loading-bar'
 import { JsonLd, useNonce } from '~/components/shell/nonce'
 import { Notifications } from '~/components/shell/notifications'
+import { ScrollRestoration } from '~/components/shell/scroll-restoration'
 import { ShellEffects } from '~/components/shell/shell-effects'
 import { getT } from '~/i18n.server'
 import { throwRequestError } from '~/lib/request-error.server'

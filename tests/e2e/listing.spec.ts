@@ -190,3 +190,22 @@ test('axe: a category listing', async ({ browser }, testInfo) => {
   // Phones: the filter panel starts closed with JS.
   await auditUrl(browser, testInfo, '/produkte/?order=price-asc', 200, { width: 390, height: 844 })
 })
+
+test('back from a product, the listing is where the shopper left it; a reload keeps the place too', async ({ page }, testInfo) => {
+  await open(page, testInfo, '/produkte/?limit=25')
+  const card = cards(page).nth(20)
+  await card.scrollIntoViewIfNeeded()
+  const left = await page.evaluate(() => window.scrollY)
+  expect(left).toBeGreaterThan(1000)
+  await card.getByRole('link').first().click()
+  await expect(page).not.toHaveURL(/\/produkte\//)
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/produkte\/\?limit=25$/)
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(left))
+  await expect(card).toBeInViewport()
+
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(left))
+})
