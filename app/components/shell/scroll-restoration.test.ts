@@ -37,5 +37,4 @@ describe('restoreScrollScript', () => {
     expect(window.scrollTo).not.toHaveBeenCalled()
     expect(console.error).toHaveBeenCalledOnce()
   })
-
 })

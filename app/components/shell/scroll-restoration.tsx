@@ -10,7 +10,7 @@ const STORAGE_KEY = 'positions'
  * without a key is new, so nothing can have been stored for it, and the script does not open
  * sessionStorage. The first access to sessionStorage in a page waits for the browser process
  * twice (a storage permission check and the storage area), which Chromium traced at 3–30 ms
- * on a first visit, in the task before the first paint (docs/decisions/019).
+ * on a first visit, in the task before the first paint (docs/decisions/012).
  */
 export function restoreScrollScript(): string {
   return `((storageKey) => {
