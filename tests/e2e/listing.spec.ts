@@ -209,3 +209,40 @@ test('back from a product, the listing is where the shopper left it; a reload ke
   await page.reload()
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(left))
 })
+
+test('what "load more" added stays after a heart and when the shopper comes back from a product @js', async ({ page }) => {
+  await page.goto('/produkte/')
+  const more = page.getByRole('button', { name: t('de', 'listing:loadMore') })
+  await more.click()
+  await expect(cards(page)).toHaveCount(20)
+  await more.click()
+  await expect(cards(page)).toHaveCount(30)
+  const loaded = await cards(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-product-number')))
+
+  // A heart makes the page read its data again; the products of page 2 stay.
+  const card = cards(page).nth(14)
+  await card.scrollIntoViewIfNeeded()
+  const heart = card.locator('form.wishlist-heart-form button')
+  const readAgain = Promise.all([
+    page.waitForResponse((response) => /\/produkte\.data\?_routes=/.test(response.url())),
+    page.waitForResponse((response) => /\/produkte\.data\?p=3&/.test(response.url())),
+  ])
+  await heart.click()
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  await readAgain
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+  await expect(page.getByRole('status').filter({ hasText: t('de', 'listing:showing', { shown: 30, total: 44 }) })).toBeVisible()
+  expect(await cards(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-product-number')))).toEqual(loaded)
+
+  const left = await page.evaluate(() => Math.round(window.scrollY))
+  await card.getByRole('link').first().click()
+  await expect(page).not.toHaveURL(/\/produkte\//)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/produkte\/$/)
+  await expect(cards(page)).toHaveCount(30)
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left)
+  await expect(card).toBeInViewport()
+  // The pager and "load more" go on after the last page shown.
+  const pages = page.getByRole('navigation', { name: t('de', 'listing:pagination.label') })
+  await expect(pages.locator('a[rel="next"]')).toHaveAttribute('href', '/produkte/?p=4')
+})

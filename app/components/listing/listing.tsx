@@ -36,22 +36,48 @@ interface ListingProps {
  * pagination. Everything works as plain links and form submissions; with JS the form applies on
  * change and "load more" appends the next page in place.
  */
+/** What "load more" added to a listing: its products and the last page shown. */
+interface Appended {
+  /** The listing they belong to: path and query, page included. */
+  listing: string
+  products: ListingProduct[]
+  page: number
+}
+
+// What "load more" added, by history entry (browser only: written after a fetch). Back from a
+// product, the listing shows what the shopper had loaded, so the restored scroll position finds it.
+const appendedByEntry = new Map<string, Appended>()
+const REMEMBERED_ENTRIES = 20
+
+function remember(entry: string, appended: Appended) {
+  appendedByEntry.delete(entry)
+  appendedByEntry.set(entry, appended)
+  if (appendedByEntry.size > REMEMBERED_ENTRIES) appendedByEntry.delete(appendedByEntry.keys().next().value!)
+}
+
+/**
+ * A product listing with its GET filter form, sorting, page size, active filters, grid and
+ * pagination. Everything works as plain links and form submissions; with JS the form applies on
+ * change and "load more" appends the next page in place.
+ */
 export function Listing({ view, locale, label }: ListingProps) {
   const { t } = useTranslation('listing')
-  const { pathname } = useLocation()
+  const { pathname, key: entry } = useLocation()
   const hydrated = useHydrated()
-  const [appended, setAppended] = useState<{ base: ListingView; products: ListingProduct[]; page: number }>({
-    base: view,
-    products: [],
-    page: view.page,
+  const listing = listingHref(pathname, view.query)
+  const [appended, setAppended] = useState<Appended>(() => {
+    const kept = appendedByEntry.get(entry)
+    return kept?.listing === listing ? kept : { listing, products: [], page: view.page }
   })
-  // A new result (other filters, sorting, page) replaces whatever "load more" appended.
+  // Another listing (filters, sorting, page) replaces whatever "load more" appended. The same one
+  // read again (after a heart or an article added to the cart) keeps it.
   let current = appended
-  if (appended.base !== view) {
-    current = { base: view, products: [], page: view.page }
+  if (appended.listing !== listing) {
+    current = { listing, products: [], page: view.page }
     setAppended(current)
   }
-  const products = [...view.products, ...current.products]
+  const shown = new Set(view.products.map((p) => p.id))
+  const products = [...view.products, ...current.products.filter((p) => !shown.has(p.id))]
   const grid = useRef<HTMLUListElement>(null)
   const focusFrom = useRef<number | null>(null)
   // After "load more" the keyboard continues at the first appended product, not back at the button.
@@ -99,10 +125,12 @@ export function Listing({ view, locale, label }: ListingProps) {
             {filtered ? <Link to={href(withoutFilters(query))}>{t('filters.resetAll')}</Link> : null}
           </div>
         )}
-        <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} onLoaded={(next) => {
+        <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} shown={products} onLoaded={(next) => {
             focusFrom.current = products.length
-            setAppended(next)
-          }} base={view} appended={current.products} />
+            const loaded = { listing, products: [...current.products, ...next.products], page: next.page }
+            remember(entry, loaded)
+            setAppended(loaded)
+          }} />
         <Pagination view={view} href={href} last={current.page} />
       </div>
     </section>
@@ -354,15 +382,15 @@ function countActive(query: ListingQuery): number {
 
 interface LoadMoreProps {
   view: ListingView
-  base: ListingView
-  appended: ListingProduct[]
+  /** The products on the page now: a page fetched again adds only what is not among them. */
+  shown: ListingProduct[]
   page: number
   hydrated: boolean
   href: (q: ListingQuery) => string
-  onLoaded: (next: { base: ListingView; products: ListingProduct[]; page: number }) => void
+  onLoaded: (next: { products: ListingProduct[]; page: number }) => void
 }
 
-function LoadMore({ view, base, appended, page, hydrated, href, onLoaded }: LoadMoreProps) {
+function LoadMore({ view, shown, page, hydrated, href, onLoaded }: LoadMoreProps) {
   const { t } = useTranslation('listing')
   const fetcher = useFetcher<unknown>()
   const handled = useRef<unknown>(null)
@@ -371,9 +399,12 @@ function LoadMore({ view, base, appended, page, hydrated, href, onLoaded }: Load
     handled.current = fetcher.data
     const next = findListingView(fetcher.data)
     if (!next) return
-    const known = new Set([...base.products, ...appended].map((p) => p.id))
-    onLoaded({ base, products: [...appended, ...next.products.filter((p) => !known.has(p.id))], page: next.page })
-  }, [fetcher.state, fetcher.data, base, appended, onLoaded])
+    const known = new Set(shown.map((p) => p.id))
+    const fresh = next.products.filter((p) => !known.has(p.id))
+    // The fetch is read again after an action on the page (a heart): what it holds is shown already.
+    if (!fresh.length && next.page <= page) return
+    onLoaded({ products: fresh, page: Math.max(page, next.page) })
+  }, [fetcher.state, fetcher.data, shown, page, onLoaded])
 
   if (page >= view.pages) return null
   const nextHref = href(withPage(view.query, page + 1))
