@@ -31,11 +31,6 @@ interface ListingProps {
   label: string
 }
 
-/**
- * A product listing with its GET filter form, sorting, page size, active filters, grid and
- * pagination. Everything works as plain links and form submissions; with JS the form applies on
- * change and "load more" appends the next page in place.
- */
 /** What "load more" added to a listing: its products and the last page shown. */
 interface Appended {
   /** The listing they belong to: path and query, page included. */
