@@ -138,13 +138,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type RootData = Awaited<ReturnType<typeof loader>>['data']
 
-/** The head of pages rendered by the root alone (errors have their own title in the boundary). */
 // A message that dismisses itself (spec: after 2500 ms unless persistent) must not wait for an interaction.
 export const handle = {
   hydrateAtOnce: (data: unknown) =>
     (data as { notifications?: Notification[] } | undefined)?.notifications?.some((notification) => !notification.persistent) === true,
 }
 
+/** The head of pages rendered by the root alone (errors have their own title in the boundary). */
 export const meta: MetaFunction<typeof loader> = ({ data: rootData, matches, error }) => (rootData && !error ? pageMeta({ matches }) : [])
 
 function isRejection(error: unknown): boolean {
