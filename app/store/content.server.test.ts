@@ -3,6 +3,7 @@ import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { getStore } from './client.server'
 import { loadHomeContent, resolveContent } from './content.server'
+import { clearContextCache } from './context.server'
 import { loadShell } from './shell.server'
 import { sitemapEntries } from './sitemap.server'
 import { storeCallRounds, testContext } from './test-support.server'
@@ -132,6 +133,26 @@ describe('store rounds of a category page', () => {
       expect(rounds).toHaveLength(2)
       expect(rounds[0]).toEqual(['readSeoUrl'])
       expect(rounds[1]).toEqual(expect.arrayContaining(['readCategory', 'readSeoUrl']))
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('reads the home page category beside the shell navigation, without waiting for the navigation root id', async () => {
+    const slow = await startDemoStore({ latencyMs: 100 })
+    try {
+      // As on a process's first request: nothing of this store cached yet.
+      clearContextCache()
+      const { context, lines } = testContext(`${slow.origin}/store-api`, {
+        store: { endpoint: `${slow.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+      })
+      const request = new Request('https://shop.example/')
+      const [home] = await Promise.all([loadHomeContent(context, request, 'de'), loadShell(context, request, 'de')])
+      expect(home).toMatchObject({ kind: 'category', name: 'Forstshop', path: '/' })
+      expect(home.cms?.sections.length).toBeGreaterThan(1)
+      const rounds = storeCallRounds(lines)
+      expect(rounds.flat()).not.toContain('readContext')
+      expect(rounds[0]).toEqual(expect.arrayContaining(['readCategory', 'readNavigation']))
     } finally {
       await slow.close()
     }

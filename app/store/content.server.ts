@@ -9,7 +9,6 @@ import type { Breadcrumb } from '~/lib/shell-types'
 import { getStore, type Store } from './client.server'
 import { categoryTrail, toBreadcrumbs } from './breadcrumb.server'
 import { sanitizeCmsHtml, toCmsPage } from './cms.server'
-import { navigationCategoryId } from './context.server'
 import { isNotFound } from './errors.server'
 import { categoryListingBody, fitCardPricesToRange } from './listing.server'
 import { readNavigationTrees, type NavigationTrees } from './shell.server'
@@ -275,12 +274,14 @@ function withoutSlash(path: string): string {
   return path.endsWith('/') ? path.slice(0, -1) : path
 }
 
-/** The home page of a locale: the sales channel's navigation root category. */
+/**
+ * The home page of a locale: the sales channel's navigation root category, read by Shopware's `home`
+ * alias so that it does not wait for the root's id (a process's first home page read it first).
+ */
 export async function loadHomeContent(context: ContentContext, request: Request, locale: Locale): Promise<ContentPageData> {
   const store = getStore(context, request, locale)
-  const rootId = await navigationCategoryId(store)
   const path = localizePath(locale, '/')
-  const { page } = await loadCategory(context, store, rootId, locale, path)
+  const { page } = await loadCategory(context, store, 'home', locale, path)
   const alternates = Object.fromEntries(locales.map((l) => [l, localizePath(l, '/')])) as Record<Locale, string>
   return { ...page, alternates, breadcrumbs: [] }
 }

@@ -201,7 +201,7 @@ describe('seo urls, categories and landing pages', () => {
   })
 
   it('resolves home slots: text, product slider with prices and media with absolute urls', async () => {
-    const res = await call('POST', '/category/main-navigation', { body: {}, headers: { 'sw-include-seo-urls': 'true' } })
+    const res = await call('POST', '/category/home', { body: {}, headers: { 'sw-include-seo-urls': 'true' } })
     const sections = (res.body.cmsPage as Json).sections as Json[]
     expect(((sections[0].backgroundMedia as Json).url as string).startsWith(`${origin}/media/`)).toBe(true)
     const slots = sections.flatMap((s) => (s.blocks as Json[]).flatMap((b) => b.slots as Json[]))

@@ -71,6 +71,17 @@ describe('POST /category/{navigationId}', () => {
   it('answers 404 CONTENT__CATEGORY_NOT_FOUND for an unknown id', async () => {
     expectStoreError('POST /category/{navigationId}', await store.call('POST', `/category/${randomHex()}`), 404, 'CONTENT__CATEGORY_NOT_FOUND')
   })
+
+  it('takes `home` for the sales channel navigation root, in the language asked for (CategoryRoute::HOME)', async () => {
+    const context = await store.call('GET', '/context')
+    const rootId = (context.body as { salesChannel: { navigationCategoryId: string } }).salesChannel.navigationCategoryId
+    const home = await store.call('POST', '/category/home', { languageId: LANGUAGE_IDS.en })
+    expect(home.status).toBe(200)
+    expectConformant('POST /category/{navigationId}', home)
+    const byId = await store.call('POST', `/category/${rootId}`, { languageId: LANGUAGE_IDS.en })
+    expect(home.body).toEqual(byId.body)
+    expect(home.body).toMatchObject({ id: rootId, cmsPage: { apiAlias: 'cms_page' } })
+  })
 })
 
 describe('POST /landing-page/{landingPageId}', () => {

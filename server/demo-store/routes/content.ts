@@ -64,7 +64,9 @@ export function navigation(s: Serializer, activeParam: string, rootParam: string
 
 /** POST /category/{id}: the category with its CMS page; listing parameters in the request shape its listing slot. */
 export function category(s: Serializer, idParam: string, body: unknown = {}, query: Record<string, unknown> = {}): JsonObject {
-  const id = resolveNavigationId(idParam)
+  // Shopware's CategoryRoute takes `home` for the sales channel's navigation root (CategoryRoute::HOME); the
+  // navigation aliases belong to the navigation route only.
+  const id = idParam === 'home' ? ROOT_CATEGORY_IDS.main : idParam
   const r = s.row('SELECT * FROM category WHERE id = ? AND active = 1', id)
   if (!r) throw errors.categoryNotFound(idParam)
   const out = s.category(r)
