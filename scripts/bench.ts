@@ -17,6 +17,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
+import { DEMO_ACCESS_KEY, DEMO_ACCOUNTS } from '../server/demo-store/constants'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -25,7 +26,7 @@ const label = (process.env.BENCH_LABEL ?? 'local').replace(/[^\w.-]+/g, '-')
 const outDir = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks')
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const CLOCK_TICKS_PER_SECOND = 100
-const ACCESS_KEY = 'SWSCFORSTDEMO0STOREFRONT00A'
+const ACCESS_KEY = DEMO_ACCESS_KEY
 // What a browser sends: the shop compresses every page it answers.
 const BROWSER = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' }
 
@@ -167,6 +168,16 @@ export async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]
   // The same product for that visitor with a cart: their catalogue reads are cached under their context.
   const productWithCart: Page = { name: 'product (cart session)', path: productPath, headers: cart.headers }
   const productWithCartCold = await timed(shop, productWithCart)
+  // A logged-in reseller, the shop's main audience: prices of their group, their wishlist; never from the cache.
+  const login = await fetch(`${shop.base}/store-api/account/login`, {
+    method: 'POST',
+    headers: { 'sw-access-key': ACCESS_KEY, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(DEMO_ACCOUNTS.reseller),
+  })
+  const customerToken = login.headers.get('sw-context-token')
+  if (!login.ok || !customerToken) throw new Error(`could not log in through the Store API (${login.status})`)
+  const productForCustomer: Page = { name: 'product (logged-in reseller)', path: productPath, headers: { ...BROWSER, cookie: `sw-context-token=${customerToken}` } }
+  const productForCustomerCold = await timed(shop, productForCustomer)
   return [
     { page: home, cold: homeCold },
     { page: category, cold: categoryCold },
@@ -174,6 +185,7 @@ export async function pagesOf(shop: Shop): Promise<{ page: Page; cold: Timed }[]
     { page: search, cold: searchCold },
     { page: cart, cold: cartCold },
     { page: productWithCart, cold: productWithCartCold },
+    { page: productForCustomer, cold: productForCustomerCold },
   ]
 }
 

@@ -15,6 +15,7 @@ import {
   accountHeaders,
   accountPage,
   accountSession,
+  accountSessionWith,
   createAddress,
   deleteAddress,
   loadAddresses,
@@ -52,10 +53,13 @@ function modeOf(url: URL, addresses: AddressView[]): Mode {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
-  const { customer, store } = await accountSession(context, request, locale)
+  const session = await accountSessionWith(context, request, locale, (store, customer) =>
+    Promise.all([loadAddresses(store, customer), loadCountries(store), loadSalutations(store)]),
+  )
+  const { customer } = session
   let loaded: [AddressView[], Awaited<ReturnType<typeof loadCountries>>, Awaited<ReturnType<typeof loadSalutations>>]
   try {
-    loaded = await Promise.all([loadAddresses(store, customer), loadCountries(store), loadSalutations(store)])
+    loaded = await session.loaded
   } catch (err) {
     throwPageError(err, request)
   }

@@ -7,7 +7,7 @@ import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
 import type { FlashMessage } from '~/lib/shell-types'
 import { flash } from '~/session/flash.server'
-import { accountHeaders, accountPage, accountSession, loadOrder, reorder } from '~/store/customer.server'
+import { accountHeaders, accountPage, accountSession, accountSessionWith, loadOrder, reorder } from '~/store/customer.server'
 import { throwRequestError } from '~/lib/request-error.server'
 import { throwPageError } from '~/store/errors.server'
 import { HEX_ID } from '~/lib/hex-id'
@@ -21,12 +21,16 @@ function orderNotFound(locale: Locale, path: string) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
-  const { store } = await accountSession(context, request, locale)
   const id = (params.id ?? '').toLowerCase()
-  if (!HEX_ID.test(id)) throw orderNotFound(locale, url.pathname)
+  if (!HEX_ID.test(id)) {
+    // The guard first: a visitor without a customer is sent to log in, whatever the address.
+    await accountSession(context, request, locale)
+    throw orderNotFound(locale, url.pathname)
+  }
+  const { loaded } = await accountSessionWith(context, request, locale, (store) => loadOrder(store, id))
   let order: Awaited<ReturnType<typeof loadOrder>>
   try {
-    order = await loadOrder(store, id)
+    order = await loaded
   } catch (err) {
     throwPageError(err, request)
   }

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
 import { NoOrders, OrderTable } from '~/components/account/order-table'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
-import { accountHeaders, accountPage, accountSession, loadOrders } from '~/store/customer.server'
+import { accountHeaders, accountPage, accountSessionWith, loadOrders } from '~/store/customer.server'
 import { throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 
@@ -12,12 +12,12 @@ const PAGE_SIZE = 10
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
-  const { store } = await accountSession(context, request, locale)
   const requested = Number(url.searchParams.get('p') ?? '1')
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 1000 ? requested : 1
+  const { loaded } = await accountSessionWith(context, request, locale, (store) => loadOrders(store, { page, limit: PAGE_SIZE }))
   let orders: Awaited<ReturnType<typeof loadOrders>>
   try {
-    orders = await loadOrders(store, { page, limit: PAGE_SIZE })
+    orders = await loaded
   } catch (err) {
     throwPageError(err, request)
   }

@@ -5,16 +5,18 @@ import { useTranslation } from '~/lib/use-translation'
 import { AddressLines } from '~/components/account/address-lines'
 import { NoOrders, OrderTable } from '~/components/account/order-table'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
-import { accountHeaders, accountPage, accountSession, loadOverview } from '~/store/customer.server'
+import { accountHeaders, accountPage, accountSessionWith, loadOverview } from '~/store/customer.server'
 import { throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
-  const { customer, store } = await accountSession(context, request, locale)
+  const { loaded } = await accountSessionWith(context, request, locale, (store, customer) =>
+    loadOverview(store, customer, context.store.resellerGroupId),
+  )
   let overview: Awaited<ReturnType<typeof loadOverview>>
   try {
-    overview = await loadOverview(store, customer, context.store.resellerGroupId)
+    overview = await loaded
   } catch (err) {
     throwPageError(err, request)
   }

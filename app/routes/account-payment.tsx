@@ -13,6 +13,7 @@ import {
   accountHeaders,
   accountPage,
   accountSession,
+  accountSessionWith,
   changePaymentMethod,
   defaultPaymentMethodId,
   loadPaymentMethods,
@@ -23,10 +24,10 @@ import { buttonClass } from '~/components/ui/button'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
-  const { customer, store } = await accountSession(context, request, locale)
+  const { customer, loaded } = await accountSessionWith(context, request, locale, (store) => loadPaymentMethods(store))
   let methods: Awaited<ReturnType<typeof loadPaymentMethods>>
   try {
-    methods = await loadPaymentMethods(store)
+    methods = await loaded
   } catch (err) {
     throwPageError(err, request)
   }

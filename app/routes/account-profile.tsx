@@ -17,6 +17,7 @@ import {
   accountHeaders,
   accountPage,
   accountSession,
+  accountSessionWith,
   changeEmail,
   changePassword,
   changeProfile,
@@ -34,10 +35,10 @@ type Intent = 'profile' | 'email' | 'password' | 'newsletter'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
-  const { customer, store } = await accountSession(context, request, locale)
-  const [salutations, newsletter] = await Promise.all([loadSalutations(store), loadNewsletterStatus(store)]).catch((err: unknown) =>
-    throwPageError(err, request),
+  const { customer, loaded } = await accountSessionWith(context, request, locale, (store) =>
+    Promise.all([loadSalutations(store), loadNewsletterStatus(store)]),
   )
+  const [salutations, newsletter] = await loaded.catch((err: unknown) => throwPageError(err, request))
   return data(
     { locale, profile: profileView(customer, context.store.resellerGroupId), salutations, newsletter, ...accountPage(context, locale, 'profile') },
     { headers: accountHeaders() },

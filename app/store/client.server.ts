@@ -7,6 +7,7 @@ import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
 import { warnIfGross, type ContextLike } from '../../server/store-check'
 import { cacheKeyOf, cacheScopeOf, priceContextOf, type CacheScope, type CacheSession, type PricingContext, type StoreAnswer, type StoreCache } from './store-cache.server'
+import { sessionState, type SessionState } from './session-context.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
 export type StoreInvoke = ApiClient['invoke']
@@ -21,6 +22,12 @@ export interface Store {
   invoke: StoreInvoke
   /** True when the request came with a context token cookie (the shopper has a store session). */
   hasSession: boolean
+  /**
+   * What the session's context showed when this process last read it (undefined: not known). A hint
+   * for starting reads before this request's context has answered, never a decision: that context,
+   * which the loaders read anyway, decides what is shown.
+   */
+  sessionHint: SessionState | undefined
   /** Store language id of a locale (from the cached language list); undefined if the shop lacks it. */
   languageId(locale?: Locale): Promise<string | undefined>
   /**
@@ -33,7 +40,26 @@ export interface Store {
 
 type RawInvoke = (path: string, params?: object) => Promise<{ data: unknown; status: number }>
 
+type ContextWithCustomer = { customer?: Parameters<typeof sessionState>[0] }
+
 const CONTEXT_READ = 'readContext get /context'
+
+/**
+ * The state of each session's context as this process last read it, by store and session id (a hash
+ * of the token). A session with a customer reads the catalogue from the store, never from the cache,
+ * so on its next pages those reads need not wait for the context to say so, and a logged-in
+ * customer's wishlist is asked for beside it: one round less on every page of a logged-in buyer.
+ * Bounded; the oldest entries go first. A stale entry costs a read past the cache, never wrong data.
+ */
+const lastSessionStates = new Map<string, SessionState>()
+const SESSION_STATES_MAX = 10_000
+
+function rememberSessionState(key: string, state: SessionState) {
+  lastSessionStates.delete(key)
+  if (state === 'anonymous') return
+  lastSessionStates.set(key, state)
+  if (lastSessionStates.size > SESSION_STATES_MAX) lastSessionStates.delete(lastSessionStates.keys().next().value!)
+}
 
 /**
  * The call's options with a signal that aborts after `timeoutMs`, combined with the caller's own.
@@ -159,7 +185,8 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   client.hook('onContextChanged', (token) => {
     currentToken = token
   })
-  if (cookieToken) context.requestLog.sid = sessionId(context.sessionSecret, cookieToken)
+  const sid = cookieToken ? sessionId(context.sessionSecret, cookieToken) : undefined
+  if (sid) context.requestLog.sid = sid
 
   const clientInvoke = client.invoke as unknown as RawInvoke
 
@@ -194,6 +221,8 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   }
 
   const cacheKey = `${endpoint}\u0000${accessToken}`
+  const sessionStateKey = sid && `${cacheKey}\u0000${sid}`
+  const sessionHint = sessionStateKey ? lastSessionStates.get(sessionStateKey) : undefined
   // The language list is read through a client of its own: it must neither depend on the
   // shopper's session nor let the token the store mints for it replace the session's token.
   // In the store cache too, so a new instance behind a load balancer need not ask the store again.
@@ -236,7 +265,11 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
       const read = logged(clientInvoke, CONTEXT_READ, params)
       contextRead = read
       read.then(
-        ({ data }) => warnIfGross(context.logger, data as ContextLike),
+        ({ data }) => {
+          warnIfGross(context.logger, data as ContextLike)
+          // Only while the session is the one the request came with (a login may have replaced it).
+          if (sessionStateKey && currentToken === cookieToken) rememberSessionState(sessionStateKey, sessionState((data as ContextWithCustomer).customer))
+        },
         () => {
           if (contextRead === read) contextRead = undefined
         },
@@ -272,6 +305,8 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
    * other under its fingerprint; one with a customer (or an unreadable context) not at all.
    */
   async function pricedScope(cache: StoreCache): Promise<{ scope?: 'priced' | 'anonymous'; priceContext?: string }> {
+    // A session that had a customer reads from the store without waiting: right whatever its context says now.
+    if (sessionHint) return {}
     const [own, standard] = await Promise.all([sessionPriceContext(), defaultPriceContext(cache)])
     if (own === undefined || changedState) return {}
     return own === standard ? { scope: 'anonymous' } : { scope: 'priced', priceContext: own }
@@ -331,6 +366,7 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     endpointKey: cacheKey,
     invoke,
     hasSession: cookieToken !== undefined,
+    sessionHint,
     languageId,
     commit() {
       if (!currentToken || currentToken === cookieToken) return []

@@ -3,6 +3,8 @@ import type { Customer } from './account.server'
 import { clearLanguageCache, getStore } from './client.server'
 import {
   accountPage,
+  accountSession,
+  accountSessionWith,
   addressView,
   changePassword,
   changePaymentMethod,
@@ -362,5 +364,40 @@ describe('order store calls', () => {
     const request = new Request('https://shop.example/account/order/details/x', { method: 'POST', headers: { Cookie: 'sw-context-token=old-token' } })
     await expect(reorder(context, request, 'de', getStore(context, request, 'de'), id('b'))).resolves.toBeUndefined()
     expect(requests.some((r) => r.path.includes('/checkout/cart'))).toBe(false)
+  })
+})
+
+describe('the account guard', () => {
+  it('reads the customer once for the layout and the page, although Remix gives each loader a Request of its own', async () => {
+    const { context, requests } = await storeWith((req, res) => {
+      if (req.path.endsWith('/account/customer')) return json(res, 200, { ...customer, active: true, guest: false })
+      json(res, 404, errorEnvelope(404, 'NOT_FOUND'))
+    })
+    const copy = () => new Request('https://shop.example/account', { headers: { Cookie: 'sw-context-token=old-token' } })
+    const [layout, page] = await Promise.all([accountSession(context, copy(), 'de'), accountSession(context, copy(), 'de')])
+    expect(layout.customer.id).toBe(customer.id)
+    expect(page.customer).toBe(layout.customer)
+    expect(requests.filter((r) => r.path.endsWith('/account/customer'))).toHaveLength(1)
+  })
+
+  it("reads an account page's data beside the guard, in one round, not after it", async () => {
+    const { context, lines } = await storeWith((req, res) => {
+      if (req.path.endsWith('/account/customer')) return json(res, 200, { ...customer, active: true, guest: false })
+      if (req.path.endsWith('/order')) return json(res, 200, { orders: { elements: [], total: 0 } })
+      json(res, 404, errorEnvelope(404, 'NOT_FOUND'))
+    })
+    const request = new Request('https://shop.example/account/order', { headers: { Cookie: 'sw-context-token=old-token' } })
+    const { customer: owner, loaded } = await accountSessionWith(context, request, 'de', (store) => loadOrders(store))
+    expect(owner.id).toBe(customer.id)
+    await expect(loaded).resolves.toMatchObject({ orders: [], total: 0 })
+    expect(storeCallRounds(lines)).toEqual([expect.arrayContaining(['readCustomer', 'readOrder'])])
+  })
+
+  it('sends a session without a customer to the login page although the read beside the guard was refused too', async () => {
+    const { context } = await storeWith((req, res) => json(res, 403, errorEnvelope(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')))
+    const request = new Request('https://shop.example/account/order', { headers: { Cookie: 'sw-context-token=old-token' } })
+    const thrown = await accountSessionWith(context, request, 'de', (store) => loadOrders(store)).catch((err: unknown) => err)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('Location')).toBe('/login?redirectTo=%2Faccount%2Forder')
   })
 })

@@ -12,7 +12,7 @@ import type { Breadcrumb, FlashMessage, SeoData } from '~/lib/shell-types'
 import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { isOfferedCountry, requireCustomer } from './account.server'
 import { addProducts, orderTotals, type CartContext, type CartTotalsView } from './cart.server'
-import type { Store } from './client.server'
+import { getStore, type Store } from './client.server'
 import { errorCodes } from './errors.server'
 
 type Customer = Schemas['Customer']
@@ -39,7 +39,9 @@ type CustomerRecord = Customer & {
 // The guard
 
 type AccountSession = Awaited<ReturnType<typeof requireCustomer>>
-const sessions = new WeakMap<Request, Promise<AccountSession>>()
+// By the request's store client: Remix gives each loader a Request of its own, and getStore finds
+// the loaders of one request (and keeps an action apart from them) by its load context.
+const sessions = new WeakMap<Store, Promise<AccountSession>>()
 
 /**
  * The logged-in customer of this request, or the redirect to the login page (thrown). The account
@@ -47,12 +49,34 @@ const sessions = new WeakMap<Request, Promise<AccountSession>>()
  * loader and action asks here and one request reads the customer once.
  */
 export function accountSession(context: LoadContext, request: Request, locale: Locale): Promise<AccountSession> {
-  let session = sessions.get(request)
+  const store = getStore(context, request, locale)
+  let session = sessions.get(store)
   if (!session) {
     session = requireCustomer(context, request, locale)
-    sessions.set(request, session)
+    sessions.set(store, session)
   }
   return session
+}
+
+/**
+ * The guard with the page's own reads started beside it instead of after it, so an account page waits
+ * for one round of store calls, not two. `customer` is the guard's customer, for a read that needs it
+ * once its own call is under way. The guard decides: without a logged-in customer its redirect is
+ * thrown and what the reads got (the store refuses them) is dropped. Without a session the guard
+ * sends the visitor to the login page without asking the store, and nothing is read.
+ */
+export async function accountSessionWith<T>(
+  context: LoadContext,
+  request: Request,
+  locale: Locale,
+  read: (store: Store, customer: Promise<Customer>) => Promise<T>,
+): Promise<AccountSession & { loaded: Promise<T> }> {
+  const store = getStore(context, request, locale)
+  const guard = accountSession(context, request, locale)
+  if (!store.hasSession) await guard
+  const loaded = read(store, guard.then((session) => session.customer))
+  loaded.catch(() => undefined)
+  return { ...(await guard), loaded }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -405,7 +429,7 @@ export async function loadCountries(store: Store): Promise<CountryOption[]> {
   }))
 }
 
-export async function loadAddresses(store: Store, customer: Customer): Promise<AddressView[]> {
+export async function loadAddresses(store: Store, customer: Customer | Promise<Customer>): Promise<AddressView[]> {
   let data: { elements?: CustomerAddress[] }
   try {
     ;({ data } = await store.invoke('listAddress post /account/list-address', {
@@ -416,7 +440,8 @@ export async function loadAddresses(store: Store, customer: Customer): Promise<A
     if (err instanceof ApiClientError && err.status === 403) return []
     throw err
   }
-  const addresses = (data.elements ?? []).map((a) => addressView(a, customer))
+  const owner = await customer
+  const addresses = (data.elements ?? []).map((a) => addressView(a, owner))
   // Defaults first (billing, then shipping), then the rest in the order they were added.
   const rank = (a: AddressView) => (a.defaultBilling ? 0 : a.defaultShipping ? 1 : 2)
   return addresses.sort((a, b) => rank(a) - rank(b))
@@ -565,8 +590,11 @@ export interface OverviewData {
 }
 
 /** /account: the customer's data, defaults and latest orders (the two store reads in parallel). */
-export async function loadOverview(store: Store, customer: Customer, resellerGroupId?: string): Promise<OverviewData> {
-  const [paymentMethod, orders] = await Promise.all([defaultPaymentMethod(store, customer), loadOrders(store, { limit: 3 })])
+export async function loadOverview(store: Store, customerRead: Customer | Promise<Customer>, resellerGroupId?: string): Promise<OverviewData> {
+  const ordersRead = loadOrders(store, { limit: 3 })
+  ordersRead.catch(() => undefined)
+  const customer = await customerRead
+  const [paymentMethod, orders] = await Promise.all([defaultPaymentMethod(store, customer), ordersRead])
   const billing = customer.defaultBillingAddress ?? customer.activeBillingAddress
   const shipping = customer.defaultShippingAddress ?? customer.activeShippingAddress
   return {

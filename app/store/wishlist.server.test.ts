@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { readWishlistCookie, serializeWishlistCookie, WISHLIST_COOKIE_MAX } from '~/session/wishlist.server'
-import { logIn } from './account.server'
+import { logIn, logOut } from './account.server'
+import { getStore } from './client.server'
+import { loadPriceAudience } from './price-audience.server'
+import { createStoreCache, memoryBackend } from './store-cache.server'
 import { addToCart } from './cart.server'
-import { testContext } from './test-support.server'
+import { storeCallRounds, testContext } from './test-support.server'
 import {
   changeWishlist,
   loadCustomerWishlistIds,
@@ -195,5 +198,64 @@ describe('customers (server list)', () => {
     expect(await loadWishlistPage(context, request, 'de', 1)).toEqual({ products: [], total: 0, page: 1, pages: 1, source: 'account' })
     expect(await wishlistProductIds(context, request, 'de')).toEqual([])
     expect(lines.filter((l) => l.level === 50)).toEqual([])
+  })
+})
+
+describe("a logged-in customer's pages", () => {
+  // Latency makes side-by-side calls overlap measurably, so waiting for the context shows as a round.
+  let slow: DemoStoreServer
+  beforeAll(async () => {
+    slow = await startDemoStore({ latencyMs: 100 })
+  })
+  afterAll(() => slow?.close())
+  const storeCache = createStoreCache({ backend: memoryBackend(10_000_000), ttlMs: 60_000, staleMs: 60_000 })
+
+  /** What the root and a product page's loaders ask for at once: who is looking, their wishlist, the product. */
+  async function page(cookie: string) {
+    const { context, lines } = testContext(`${slow.origin}/store-api`, {
+      store: { endpoint: `${slow.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+      sessionSecret: SECRET,
+      storeCache,
+    })
+    const request = new Request('https://shop.example/forstseilwinde-fsw-35/FS-10001', { headers: { Cookie: cookie } })
+    const store = getStore(context, request, 'de')
+    const [audience, wishlist, detail] = await Promise.all([
+      loadPriceAudience(context, request, 'de'),
+      loadCustomerWishlistIds(context, request, 'de'),
+      store.invoke('readProductDetail post /product/{productId}', { pathParams: { productId: FS_10001 }, query: { skipCmsPage: true }, body: {} }),
+    ])
+    return { audience, wishlist, price: detail.data.product.calculatedPrice?.unitPrice, rounds: storeCallRounds(lines) }
+  }
+
+  it('from the second page on, reads the catalogue and the wishlist beside the context instead of after it; a stale memory costs no wrong answer', async () => {
+    const { context, request } = setup(undefined, { method: 'POST' })
+    context.store.endpoint = `${slow.origin}/store-api`
+    const login = await logIn(context, request, 'de', { email: 'haendler@example.com', password: 'Forst2024!' })
+    if (login.type !== 'ok') throw new Error(`login failed: ${login.type}`)
+    const cookie = pair(login.headers.find((h) => h.startsWith('sw-context-token='))!)
+    await changeWishlist(context, new Request('https://shop.example/wishlist', { method: 'POST', headers: { Cookie: cookie } }), 'de', FS_10006, 'add')
+
+    const first = await page(cookie)
+    // The session's context (and the shop's own, for the cache) first; what the page shows after it.
+    expect(new Set(first.rounds[0])).toEqual(new Set(['readContext']))
+    expect(first.rounds[1]).toEqual(expect.arrayContaining(['readProductDetail', 'readCustomerWishlist']))
+    const second = await page(cookie)
+    expect(second.rounds).toHaveLength(1)
+    expect(second.rounds[0]).toEqual(expect.arrayContaining(['readContext', 'readProductDetail', 'readCustomerWishlist']))
+    // The same answers either way: the reseller's own price, their list.
+    expect(second).toMatchObject({ audience: 'reseller', wishlist: [FS_10006], price: first.price })
+    const anonymousPrice = (await slow.call('POST', `/product/${FS_10001}`, { body: {} })).body as { product: { calculatedPrice: { unitPrice: number } } }
+    expect(first.price).toBeLessThan(anonymousPrice.product.calculatedPrice.unitPrice)
+
+    // Logged out elsewhere: the token now stands for a session without a customer. The page read on
+    // memory goes to the store (its answer is that context's), shows no server list, and corrects the memory.
+    const logout = setup(cookie, { method: 'POST' })
+    logout.context.store.endpoint = `${slow.origin}/store-api`
+    await logOut(logout.context, logout.request, 'de')
+    const stale = await page(cookie)
+    expect(stale).toMatchObject({ audience: 'visitor', wishlist: undefined, price: anonymousPrice.product.calculatedPrice.unitPrice })
+    const corrected = await page(cookie)
+    expect(corrected.rounds.flat()).not.toContain('readCustomerWishlist')
+    expect(corrected.price).toBe(anonymousPrice.product.calculatedPrice.unitPrice)
   })
 })

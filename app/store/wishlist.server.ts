@@ -62,8 +62,15 @@ async function readCustomerWishlist(store: Store, body: Record<string, unknown>)
  */
 export async function customerWishlistIds(store: Store): Promise<string[] | undefined> {
   if (!store.hasSession) return undefined
+  // A session logged in on its last page is asked for its list beside the context, not after it.
+  const early = store.sessionHint === 'logged-in' ? serverListIds(store) : undefined
+  early?.catch(() => undefined)
   // Spec section 4: the server list is for logged-in customers only, not for guests.
   if (sessionState((await sessionContext(store)).customer) !== 'logged-in') return undefined
+  return early ?? serverListIds(store)
+}
+
+async function serverListIds(store: Store): Promise<string[] | undefined> {
   try {
     const data = await readCustomerWishlist(store, {
       limit: WISHLIST_IDS_LIMIT,
