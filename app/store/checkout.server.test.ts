@@ -158,6 +158,16 @@ describe('loadCheckout', () => {
     expect(view.cart.notices.map((n) => n.messageKey)).toEqual(['cart:messages.salutation-missing'])
   })
 
+  it("lists a session's addresses beside its context once a page showed it a customer's: the next checkout in one round", async () => {
+    const { context, request } = await shop(checkoutStore(true))
+    await loadCheckout(context, request, 'de')
+    // The next page of the same session is another request: a load context of its own.
+    const next = testContext(context.store.endpoint)
+    const view = await loadCheckout(next.context, new Request(request.url, { headers: request.headers }), 'de')
+    expect(storeCallRounds(next.lines)).toEqual([expect.arrayContaining(['readContext', 'readCart', 'listAddress'])])
+    expect(view.addresses.map((a) => a.id)).toEqual([id('a'), id('b')])
+  })
+
   it('asks the shipping methods available for the cart (query), the available payment methods (body) and all of them', async () => {
     const { context, request, requests } = await shop(checkoutStore(false))
     await loadCheckout(context, request, 'de')

@@ -11,7 +11,7 @@ import { storefrontUrl } from './account.server'
 import { loadCart, orderTotals, type CartTotalsView, type CartView } from './cart.server'
 import { getStore, type Store } from './client.server'
 import {
-  addressView,
+  loadAddresses,
   loadCountries,
   loadSalutations,
   orderEntries,
@@ -28,7 +28,6 @@ import { HEX_ID } from '~/lib/hex-id'
 
 type CheckoutContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
 type Customer = Schemas['Customer']
-type CustomerAddress = Schemas['CustomerAddress']
 type ShippingMethod = Schemas['ShippingMethod']
 type PaymentMethod = Schemas['PaymentMethod']
 type Order = Schemas['Order']
@@ -96,28 +95,13 @@ export function paymentMethodView(method: PaymentMethod): MethodView {
 // ------------------------------------------------------------------------------------------------
 // The checkout page
 
-async function listAddresses(store: Store, customer: Customer | null | undefined): Promise<AddressView[]> {
-  if (!customer?.id) return []
-  try {
-    const { data } = await store.invoke('listAddress post /account/list-address', {
-      body: { limit: 100, associations: { country: {}, countryState: {}, salutation: {} } },
-    })
-    const addresses = (data.elements ?? []).map((a: CustomerAddress) => addressView(a, customer))
-    const rank = (a: AddressView) => (a.defaultBilling ? 0 : a.defaultShipping ? 1 : 2)
-    return addresses.sort((a, b) => rank(a) - rank(b))
-  } catch (err) {
-    // Spec section 8: a 403 on listing addresses empties the list.
-    if (err instanceof ApiClientError && err.status === 403) return []
-    throw err
-  }
-}
-
 /**
  * Everything the one-page checkout shows, in one round of store calls side by side: the session
  * (customer, chosen addresses), the cart (with its errors and chosen methods after the store's
  * adjustments), the available shipping and payment methods, the saved addresses and the form
- * options. A customer is known only after GET /context, so the address list starts with it:
- * listing addresses without a customer would only earn a 403.
+ * options. A customer is known only after GET /context, so for a session not known to have one the
+ * address list waits for it (listing addresses without a customer would only earn a 403); one that had
+ * a customer on its last page lists them beside it.
  */
 export async function loadCheckout(context: CheckoutContext, request: Request, locale: Locale): Promise<CheckoutView> {
   const store = getStore(context, request, locale)
@@ -134,7 +118,9 @@ export async function loadCheckout(context: CheckoutContext, request: Request, l
     }),
     // Without `onlyAvailable` the store lists every method of the shop: the difference is what this order cannot use.
     store.invoke('readPaymentMethod post /payment-method', { body: { sort: [{ field: 'position', order: 'ASC' }] } }),
-    contextRead.then((c) => listAddresses(store, c.customer)),
+    store.sessionHint
+      ? loadAddresses(store, contextRead.then((c) => c.customer as Customer))
+      : contextRead.then((c) => (c.customer?.id ? loadAddresses(store, c.customer) : [])),
     loadSalutations(store),
     loadCountries(store),
   ])
