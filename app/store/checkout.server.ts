@@ -119,7 +119,7 @@ export async function loadCheckout(context: CheckoutContext, request: Request, l
     // Without `onlyAvailable` the store lists every method of the shop: the difference is what this order cannot use.
     store.invoke('readPaymentMethod post /payment-method', { body: { sort: [{ field: 'position', order: 'ASC' }] } }),
     store.sessionHint
-      ? loadAddresses(store, contextRead.then((c) => c.customer as Customer))
+      ? loadAddresses(store, contextRead.then((c) => c.customer))
       : contextRead.then((c) => (c.customer?.id ? loadAddresses(store, c.customer) : [])),
     loadSalutations(store),
     loadCountries(store),

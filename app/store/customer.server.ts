@@ -74,7 +74,10 @@ export async function accountSessionWith<T>(
   const store = getStore(context, request, locale)
   const guard = accountSession(context, request, locale)
   if (!store.hasSession) await guard
-  const loaded = read(store, guard.then((session) => session.customer))
+  const customer = guard.then((session) => session.customer)
+  // Both may be refused along with the guard, whose own rejection is what the page gets.
+  customer.catch(() => undefined)
+  const loaded = read(store, customer)
   loaded.catch(() => undefined)
   return { ...(await guard), loaded }
 }
@@ -429,7 +432,9 @@ export async function loadCountries(store: Store): Promise<CountryOption[]> {
   }))
 }
 
-export async function loadAddresses(store: Store, customer: Customer | Promise<Customer>): Promise<AddressView[]> {
+export async function loadAddresses(store: Store, customer: Customer | Promise<Customer | null | undefined>): Promise<AddressView[]> {
+  // A refused list returns before the customer is awaited; its failure is the caller's to report.
+  if (customer instanceof Promise) customer.catch(() => undefined)
   let data: { elements?: CustomerAddress[] }
   try {
     ;({ data } = await store.invoke('listAddress post /account/list-address', {
@@ -441,6 +446,8 @@ export async function loadAddresses(store: Store, customer: Customer | Promise<C
     throw err
   }
   const owner = await customer
+  // Listed, yet the session shows no customer (it was logged out meanwhile): nothing to show.
+  if (!owner) return []
   const addresses = (data.elements ?? []).map((a) => addressView(a, owner))
   // Defaults first (billing, then shipping), then the rest in the order they were added.
   const rank = (a: AddressView) => (a.defaultBilling ? 0 : a.defaultShipping ? 1 : 2)
