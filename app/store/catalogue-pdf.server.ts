@@ -10,6 +10,7 @@ import { availability } from '~/lib/product'
 import { getStore, type Store } from './client.server'
 import { loadPriceAudience, loadTaxFree } from './price-audience.server'
 import { customFields, detailFields, fieldText, isPriceOnRequest, productProperties } from './product.server'
+import { setBounded } from '~/lib/bounded-map'
 
 type Product = Schemas['Product']
 type CatalogueContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
@@ -102,8 +103,7 @@ async function loadPicture(context: CatalogueContext, url: string): Promise<Buff
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 78 })
       .toBuffer()
-    if (pictureCache.size >= PICTURE_CACHE_ENTRIES) pictureCache.delete(pictureCache.keys().next().value!)
-    pictureCache.set(url, jpeg)
+    setBounded(pictureCache, url, jpeg, PICTURE_CACHE_ENTRIES)
     return jpeg
   } catch (err) {
     // A missing picture leaves a placeholder in its box; the catalogue is still worth having.

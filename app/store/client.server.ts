@@ -7,6 +7,7 @@ import { errorCodes, logStoreErrorHint } from './errors.server'
 import { sessionId } from '../../server/logger'
 import { warnIfGross, type ContextLike } from '../../server/store-check'
 import { cacheKeyOf, cacheScopeOf, priceContextOf, type CacheScope, type CacheSession, type PricingContext, type StoreAnswer, type StoreCache } from './store-cache.server'
+import { setBounded } from '~/lib/bounded-map'
 import { sessionState, type SessionState } from './session-context.server'
 
 type ApiClient = ReturnType<typeof createAPIClient<operations>>
@@ -55,10 +56,8 @@ const lastSessionStates = new Map<string, SessionState>()
 const SESSION_STATES_MAX = 10_000
 
 function rememberSessionState(key: string, state: SessionState) {
-  lastSessionStates.delete(key)
-  if (state === 'anonymous') return
-  lastSessionStates.set(key, state)
-  if (lastSessionStates.size > SESSION_STATES_MAX) lastSessionStates.delete(lastSessionStates.keys().next().value!)
+  if (state === 'anonymous') lastSessionStates.delete(key)
+  else setBounded(lastSessionStates, key, state, SESSION_STATES_MAX)
 }
 
 /**

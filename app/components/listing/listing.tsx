@@ -23,6 +23,7 @@ import { LISTING_RESULTS_ID } from '~/lib/skip-links'
 import { findListingView } from './listing-meta'
 import { ListingProductCard } from './listing-product-card'
 import type { ListingProduct, ListingView } from './types'
+import { setBounded } from '~/lib/bounded-map'
 
 interface ListingProps {
   view: ListingView
@@ -43,12 +44,6 @@ interface Appended {
 // product, the listing shows what the shopper had loaded, so the restored scroll position finds it.
 const appendedByEntry = new Map<string, Appended>()
 const REMEMBERED_ENTRIES = 20
-
-function remember(entry: string, appended: Appended) {
-  appendedByEntry.delete(entry)
-  appendedByEntry.set(entry, appended)
-  if (appendedByEntry.size > REMEMBERED_ENTRIES) appendedByEntry.delete(appendedByEntry.keys().next().value!)
-}
 
 /**
  * A product listing with its GET filter form, sorting, page size, active filters, grid and
@@ -123,7 +118,7 @@ export function Listing({ view, locale, label }: ListingProps) {
         <LoadMore view={view} page={current.page} hydrated={hydrated} href={href} shown={products} onLoaded={(next) => {
             focusFrom.current = products.length
             const loaded = { listing, products: [...current.products, ...next.products], page: next.page }
-            remember(entry, loaded)
+            setBounded(appendedByEntry, entry, loaded, REMEMBERED_ENTRIES)
             setAppended(loaded)
           }} />
         <Pagination view={view} href={href} last={current.page} />
