@@ -82,10 +82,11 @@ function ignoreAbortedRequests() {
 
 /**
  * The page language's texts: the namespaces the server rendered the page from before hydrating
- * (docs/decisions/009), the others right after. A text asked for from one of those before it
- * arrived (a client navigation or an opened panel in that moment) is shown again once it has.
+ * (docs/decisions/009), the others once `rest` has settled (the first intent: a page no one touches
+ * fetches and runs no texts it did not render). A text asked for from one of those before it arrived
+ * (a client navigation or an opened panel in that moment) is shown again once it has.
  */
-async function translations(locale: Locale) {
+async function translations(locale: Locale, rest: Promise<void>) {
   const rendered = pageNamespaces(document)
   const bundles = (await loadResources(locale, rendered ? { only: rendered } : {}))[locale] ?? {}
   let askedBeforeLoaded = false
@@ -93,7 +94,7 @@ async function translations(locale: Locale) {
     if (!(ns in bundles)) askedBeforeLoaded = true
   })
   const completed = rendered
-    ? loadResources(locale, { except: Object.keys(bundles) }).then(
+    ? rest.then(() => loadResources(locale, { except: Object.keys(bundles) })).then(
         (rest) => {
           Object.assign(bundles, rest[locale])
           return askedBeforeLoaded ? createTranslator(locale, bundles) : undefined
@@ -125,13 +126,14 @@ async function hydrate() {
   const locale = documentLocale()
   const intent = firstIntent()
   await parsed()
-  // The texts load while the page waits, so hydrating does not wait for them after the first intent.
-  const texts = translations(locale)
+  // A page that acts by itself (a countdown, a message that dismisses itself) does not wait.
+  const started = document.body.dataset.hydrate === HYDRATE_AT_ONCE ? Promise.resolve() : intent
+  // The page's texts load while it waits, so hydrating does not wait for them after the first intent.
+  const texts = translations(locale, started)
   // What must not wait for an interaction: accepted third-party scripts and other tabs' news.
   activateTaggedScripts(document, consentedCategories(document))
   listenBeforeHydration()
-  // A page that acts by itself (a countdown, a message that dismisses itself) does not wait.
-  if (document.body.dataset.hydrate !== HYDRATE_AT_ONCE) await intent
+  await started
   await decodedState()
   await nextTask()
   createRouterAhead()

@@ -5,7 +5,7 @@ import { readTranslationChunks } from '../../server/translation-chunks'
 import { buildDirOf, firstLoadNamespaces, type PageType } from '../../scripts/js-budget'
 import { logInThroughStore } from './auth-fixtures'
 import { fillCart, registerGuestThroughStore } from './checkout-fixtures'
-import { expect, t, test } from './fixtures'
+import { consentCookie, expect, t, test } from './fixtures'
 
 const PRODUCT = '/forstseilwinde-fsw-35/FS-10001'
 
@@ -143,4 +143,28 @@ test('the browser fetches the named namespaces before the app runs, and the othe
   await expect(page.locator('body[data-ready]')).toHaveCount(1)
   // The rest of the language's texts, which the page did not render, come once the app runs (app/i18n.ts).
   expect(requested.has('account')).toBe(true)
+})
+
+test('a page no one touches fetches only the texts it rendered; the first interaction fetches the rest @js', async ({ browser, baseURL, request }) => {
+  const named = await namedNamespaces(async (path) => (await request.get(path)).text(), PRODUCT)
+  const chunks = germanNamespaceScripts()
+  // Without the suite's stand-in interaction on load (interactOnLoad): a shopper's browser.
+  const context = await browser.newContext({ baseURL, locale: 'de-DE' })
+  await context.addCookies([consentCookie(baseURL!)])
+  const page = await context.newPage()
+  const requested = new Set<string>()
+  page.on('request', (r) => {
+    const namespace = chunks.get(new URL(r.url()).pathname)
+    if (namespace) requested.add(namespace)
+  })
+  await page.goto(PRODUCT, { waitUntil: 'networkidle' })
+  await page.waitForTimeout(500)
+  expect(requested.size).toBeGreaterThan(0)
+  expect([...requested].filter((namespace) => !named.includes(namespace))).toEqual([])
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+
+  await page.mouse.move(200, 300)
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  await expect.poll(() => ['account', 'checkout', 'contact'].filter((namespace) => !requested.has(namespace))).toEqual([])
+  await context.close()
 })
