@@ -189,6 +189,18 @@ describe('seo urls, categories and landing pages', () => {
     expect(product).toMatchObject({ routeName: 'frontend.detail.page', foreignKey: sid('product:FS-10003') })
   })
 
+  it('answers only canonical SEO URLs, as Shopware scopes them for a sales channel', async () => {
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    const winches = sid('category:winches')
+    db.prepare('INSERT INTO seo_url (id, language_id, foreign_key, route_name, path_info, seo_path_info, is_canonical) VALUES (?, ?, ?, ?, ?, ?, 0)').run(
+      sid('seo:old-winches'), LANGUAGE_IDS.de, winches, 'frontend.navigation.page', `/navigation/${winches}`, 'alte-seilwinden/',
+    )
+    db.close()
+    expect(await lookup('alte-seilwinden/', LANGUAGE_IDS.de)).toEqual([])
+    const byEntity = await call('POST', '/seo-url', { body: { filter: [{ type: 'equals', field: 'foreignKey', value: winches }] }, headers: { 'sw-language-id': LANGUAGE_IDS.de } })
+    expect((byEntity.body.elements as Json[]).map((u) => u.seoPathInfo)).toEqual(['produkte/seilwinden/'])
+  })
+
   it('returns a listing category with its resolved product_list cms page', async () => {
     const res = await call('POST', `/category/${sid('category:winches')}`, { body: {} })
     expect(res.status).toBe(200)

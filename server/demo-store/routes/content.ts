@@ -95,10 +95,14 @@ export function cms(s: Serializer, id: string): JsonObject {
   return page
 }
 
-/** POST /seo-url: criteria over the SEO URLs of the context language (as Shopware's SeoUrlRoute scopes them). */
+/**
+ * POST /seo-url: criteria over the canonical SEO URLs of the context language, as Shopware scopes
+ * every sales-channel read of them (`SalesChannelSeoUrlDefinition::processCriteria`: language, sales
+ * channel, canonical, not deleted). A renamed entity's old URL is therefore never an answer.
+ */
 export function seoUrls(s: Serializer, body: unknown) {
   const criteria = parseCriteria(body)
-  const all = s.rows('SELECT * FROM seo_url WHERE language_id = ? ORDER BY rowid', s.languageId).map((r) => s.seoUrl(r))
+  const all = s.rows('SELECT * FROM seo_url WHERE language_id = ? AND is_canonical = 1 ORDER BY rowid', s.languageId).map((r) => s.seoUrl(r))
   return searchEntities('seo_url', all, criteria)
 }
 
