@@ -199,6 +199,8 @@ describe('seo urls, categories and landing pages', () => {
     expect(await lookup('alte-seilwinden/', LANGUAGE_IDS.de)).toEqual([])
     const byEntity = await call('POST', '/seo-url', { body: { filter: [{ type: 'equals', field: 'foreignKey', value: winches }] }, headers: { 'sw-language-id': LANGUAGE_IDS.de } })
     expect((byEntity.body.elements as Json[]).map((u) => u.seoPathInfo)).toEqual(['produkte/seilwinden/'])
+    const category = await call('POST', `/category/${winches}`, { body: {}, headers: { 'sw-include-seo-urls': 'true' } })
+    expect(((category.body as Json).seoUrls as Json[]).map((u) => u.seoPathInfo)).toEqual(['produkte/seilwinden/'])
   })
 
   it('returns a listing category with its resolved product_list cms page', async () => {

@@ -157,7 +157,7 @@ export class Serializer {
   seoUrls(foreignKey: string): JsonObject[] {
     const cached = this.seoCache.get(foreignKey)
     if (cached) return cached
-    const list = this.rows('SELECT * FROM seo_url WHERE foreign_key = ? AND language_id = ?', foreignKey, this.languageId).map((r) => this.seoUrl(r))
+    const list = this.rows('SELECT * FROM seo_url WHERE foreign_key = ? AND language_id = ? AND is_canonical = 1', foreignKey, this.languageId).map((r) => this.seoUrl(r))
     this.seoCache.set(foreignKey, list)
     return list
   }
@@ -171,7 +171,7 @@ export class Serializer {
   }
 
   seoPath(foreignKey: string): string | null {
-    const r = this.row('SELECT seo_path_info FROM seo_url WHERE foreign_key = ? AND language_id = ?', foreignKey, this.languageId)
+    const r = this.row('SELECT seo_path_info FROM seo_url WHERE foreign_key = ? AND language_id = ? AND is_canonical = 1', foreignKey, this.languageId)
     return r ? String(r.seo_path_info) : null
   }
 
