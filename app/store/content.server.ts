@@ -217,8 +217,8 @@ function safeDecode(path: string): string | undefined {
 }
 
 /**
- * Resolves a locale-neutral path ('/produkte/') to a content page, a 301 target (non-canonical SEO
- * URL, technical route with an SEO URL), a product to load (app/store/product.server.ts) or not-found.
+ * Resolves a locale-neutral path ('/produkte/') to a content page, a 301 target (a technical route
+ * with an SEO URL), a product to load (app/store/product.server.ts) or not-found.
  */
 export async function resolveContent(
   context: ContentContext,
@@ -255,23 +255,14 @@ export async function resolveContent(
   const match = found.find((u) => u.seoPathInfo === info) ?? found.find((u) => u.seoPathInfo === alternative)
   if (!match) return { type: 'not-found' }
 
-  let target = match.seoPathInfo
-  if (match.isCanonical === false) {
-    target = (await canonicalSeoPath(store, match.routeName, match.foreignKey, locale))?.replace(/^\//, '') ?? target
-  }
-  // A path that differs from its SEO URL only by the trailing slash is the same page; the canonical
-  // link names the SEO form. Redirecting would loop: Remix's data requests (`/a/` → `/a.data`) drop it.
-  if (withoutSlash(target) !== withoutSlash(info)) {
-    return { type: 'redirect', location: `${localizePath(locale, `/${target}`)}${search}` }
-  }
+  // The store answers canonical SEO URLs only (SalesChannelSeoUrlDefinition::processCriteria). A path
+  // that differs from its SEO URL only by the trailing slash is the same page, and the canonical link
+  // names the SEO form; a redirect would loop: Remix's data requests (`/a/` → `/a.data`) drop the slash.
+  const target = match.seoPathInfo
   if (match.routeName === 'frontend.detail.page') {
     return { type: 'product', id: match.foreignKey, path: localizePath(locale, `/${target}`) }
   }
   return loadPage(context, store, match.routeName, match.foreignKey, locale, localizePath(locale, `/${target}`), listing)
-}
-
-function withoutSlash(path: string): string {
-  return path.endsWith('/') ? path.slice(0, -1) : path
 }
 
 /**
