@@ -2,6 +2,8 @@
 // German (no prefix), /en and /fr; route ids get the locale as suffix (`home-en`).
 // Screens land here together with the issue that builds them.
 
+import { shopwarePaths } from './lib/shopware-paths'
+
 export type Layout = 'default' | 'account' | 'checkout'
 
 export interface RouteDef {
@@ -71,6 +73,12 @@ export const routeTable: RouteDef[] = [
   // The embedded demo store's outbox (404 with any other store).
   { id: 'demo-mailbox', path: 'demo/mailbox', file: 'routes/demo-mailbox.tsx' },
   { id: 'demo-mailbox-mail', path: 'demo/mailbox/:id', file: 'routes/demo-mailbox-mail.tsx' },
+  // Paths of Shopware's own storefront (its default recovery mail link, old bookmarks): redirects to this shop's pages.
+  ...Object.keys(shopwarePaths).map((path) => ({
+    id: `shopware-${path.replaceAll('/', '-')}`,
+    path,
+    file: 'routes/shopware-paths.ts',
+  })),
   // Catch-all: content pages resolved through the store's SEO URLs, else 404.
   { id: 'content', path: '*', file: 'routes/content.tsx' },
 ]

@@ -253,6 +253,30 @@ test('password recovery: the same answer for any address, a new password by the 
   await expect(page.getByText(t('en', 'auth:reset.linkInvalid'))).toBeVisible()
 })
 
+test("a recovery link in Shopware's default form (/account/recover/password?hash=…) opens the same reset page", async ({ page }, testInfo) => {
+  const who = await createConfirmedCustomer(testInfo.project.use.baseURL!, 'recover-default')
+  await page.goto('/fr/account/recover')
+  await page.getByLabel(label(t('fr', 'auth:recover.email'))).fill(who.email)
+  await page.getByRole('button', { name: t('fr', 'auth:recover.submit') }).click()
+  await expect(page).toHaveURL(/\/fr\/account\/recover\?sent=1$/)
+  const hash = new URL(await linkFromMailbox(page, 'fr', who.email, '/reset-password')).searchParams.get('hash')!
+  expect(hash).toMatch(/^\w{32}$/)
+
+  // What a Shopware with its default `core.loginRegistration.pwdRecoverUrl` mails.
+  await page.goto(`/fr/account/recover/password?hash=${hash}`)
+  await expect(page).toHaveURL(new RegExp(`/fr/reset-password\\?hash=${hash}$`))
+  await expect(page.getByLabel(label(t('fr', 'auth:reset.password')))).toBeVisible()
+  await expect(page.getByText(t('fr', 'auth:reset.linkInvalid'))).toHaveCount(0)
+})
+
+test("bookmarks of Shopware's own storefront lead to this shop's pages for good", async ({ request }) => {
+  for (const [from, to] of [['/account/login', '/login'], ['/en/account/register', '/en/register'], ['/fr/checkout/confirm', '/fr/checkout'], ['/account/recover/password?hash=abc&other=1', '/reset-password?hash=abc']]) {
+    const res = await request.get(from, { maxRedirects: 0 })
+    const location = new URL(res.headers().location ?? '', 'http://x')
+    expect({ from, status: res.status(), location: location.pathname + location.search }).toEqual({ from, status: 301, location: to })
+  }
+})
+
 test('an unknown reset link says the link is invalid and offers a new one', async ({ page }) => {
   await page.goto(`/fr/reset-password?hash=${'x'.repeat(32)}`)
   await expect(page.getByText(t('fr', 'auth:reset.linkInvalid'))).toBeVisible()
