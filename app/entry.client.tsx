@@ -82,11 +82,11 @@ function ignoreAbortedRequests() {
 
 /**
  * The page language's texts: the namespaces the server rendered the page from before hydrating
- * (docs/decisions/009), the others once `rest` has settled (the first intent: a page no one touches
+ * (docs/decisions/009), the others once `start` has settled (the first intent: a page no one touches
  * fetches and runs no texts it did not render). A text asked for from one of those before it arrived
  * (a client navigation or an opened panel in that moment) is shown again once it has.
  */
-async function translations(locale: Locale, rest: Promise<void>) {
+async function translations(locale: Locale, start: Promise<void>) {
   const rendered = pageNamespaces(document)
   const bundles = (await loadResources(locale, rendered ? { only: rendered } : {}))[locale] ?? {}
   let askedBeforeLoaded = false
@@ -94,7 +94,7 @@ async function translations(locale: Locale, rest: Promise<void>) {
     if (!(ns in bundles)) askedBeforeLoaded = true
   })
   const completed = rendered
-    ? rest.then(() => loadResources(locale, { except: Object.keys(bundles) })).then(
+    ? start.then(() => loadResources(locale, { except: Object.keys(bundles) })).then(
         (rest) => {
           Object.assign(bundles, rest[locale])
           return askedBeforeLoaded ? createTranslator(locale, bundles) : undefined
