@@ -53,17 +53,10 @@ function modeOf(url: URL, addresses: AddressView[]): Mode {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
-  const session = await accountSessionWith(context, request, locale, (store, customer) =>
+  const { customer, loaded } = await accountSessionWith(context, request, locale, (store, customer) =>
     Promise.all([loadAddresses(store, customer), loadCountries(store), loadSalutations(store)]),
   )
-  const { customer } = session
-  let loaded: [AddressView[], Awaited<ReturnType<typeof loadCountries>>, Awaited<ReturnType<typeof loadSalutations>>]
-  try {
-    loaded = await session.loaded
-  } catch (err) {
-    throwPageError(err, request)
-  }
-  const [addresses, countries, salutations] = loaded
+  const [addresses, countries, salutations] = await loaded
   const billing = addresses.find((a) => a.defaultBilling)
   // A new address starts with the customer's name, company and country.
   const newAddress: AddressDefaults = {

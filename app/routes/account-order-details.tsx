@@ -28,12 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw orderNotFound(locale, url.pathname)
   }
   const { loaded } = await accountSessionWith(context, request, locale, (store) => loadOrder(store, id))
-  let order: Awaited<ReturnType<typeof loadOrder>>
-  try {
-    order = await loaded
-  } catch (err) {
-    throwPageError(err, request)
-  }
+  const order = await loaded
   if (!order) throw orderNotFound(locale, url.pathname)
   const name = getT(locale, 'account')('orders.detailTitle', { number: order.orderNumber })
   return data(

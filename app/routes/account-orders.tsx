@@ -4,7 +4,6 @@ import { useTranslation } from '~/lib/use-translation'
 import { NoOrders, OrderTable } from '~/components/account/order-table'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { accountHeaders, accountPage, accountSessionWith, loadOrders } from '~/store/customer.server'
-import { throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 
 const PAGE_SIZE = 10
@@ -15,12 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = Number(url.searchParams.get('p') ?? '1')
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 1000 ? requested : 1
   const { loaded } = await accountSessionWith(context, request, locale, (store) => loadOrders(store, { page, limit: PAGE_SIZE }))
-  let orders: Awaited<ReturnType<typeof loadOrders>>
-  try {
-    orders = await loaded
-  } catch (err) {
-    throwPageError(err, request)
-  }
+  const orders = await loaded
   return data({ locale, ...orders, ...accountPage(context, locale, 'order') }, { headers: accountHeaders() })
 }
 

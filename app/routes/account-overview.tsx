@@ -6,7 +6,6 @@ import { AddressLines } from '~/components/account/address-lines'
 import { NoOrders, OrderTable } from '~/components/account/order-table'
 import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
 import { accountHeaders, accountPage, accountSessionWith, loadOverview } from '~/store/customer.server'
-import { throwPageError } from '~/store/errors.server'
 import { pageMeta } from '~/lib/page-meta'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,12 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { loaded } = await accountSessionWith(context, request, locale, (store, customer) =>
     loadOverview(store, customer, context.store.resellerGroupId),
   )
-  let overview: Awaited<ReturnType<typeof loadOverview>>
-  try {
-    overview = await loaded
-  } catch (err) {
-    throwPageError(err, request)
-  }
+  const overview = await loaded
   return data({ locale, ...overview, ...accountPage(context, locale, 'overview') }, { headers: accountHeaders() })
 }
 

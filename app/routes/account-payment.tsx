@@ -25,12 +25,7 @@ import { buttonClass } from '~/components/ui/button'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)
   const { customer, loaded } = await accountSessionWith(context, request, locale, (store) => loadPaymentMethods(store))
-  let methods: Awaited<ReturnType<typeof loadPaymentMethods>>
-  try {
-    methods = await loaded
-  } catch (err) {
-    throwPageError(err, request)
-  }
+  const methods = await loaded
   return data(
     { locale, methods, current: defaultPaymentMethodId(customer), ...accountPage(context, locale, 'payment') },
     { headers: accountHeaders() },

@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { customer, loaded } = await accountSessionWith(context, request, locale, (store) =>
     Promise.all([loadSalutations(store), loadNewsletterStatus(store)]),
   )
-  const [salutations, newsletter] = await loaded.catch((err: unknown) => throwPageError(err, request))
+  const [salutations, newsletter] = await loaded
   return data(
     { locale, profile: profileView(customer, context.store.resellerGroupId), salutations, newsletter, ...accountPage(context, locale, 'profile') },
     { headers: accountHeaders() },

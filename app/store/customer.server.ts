@@ -13,7 +13,7 @@ import { variantOptionsOf, type VariantOption } from '~/lib/variant-options'
 import { isOfferedCountry, requireCustomer } from './account.server'
 import { addProducts, orderTotals, type CartContext, type CartTotalsView } from './cart.server'
 import { getStore, type Store } from './client.server'
-import { errorCodes } from './errors.server'
+import { errorCodes, throwPageError } from './errors.server'
 
 type Customer = Schemas['Customer']
 type CustomerAddress = Schemas['CustomerAddress']
@@ -63,7 +63,8 @@ export function accountSession(context: LoadContext, request: Request, locale: L
  * for one round of store calls, not two. `customer` is the guard's customer, for a read that needs it
  * once its own call is under way. The guard decides: without a logged-in customer its redirect is
  * thrown and what the reads got (the store refuses them) is dropped. Without a session the guard
- * sends the visitor to the login page without asking the store, and nothing is read.
+ * sends the visitor to the login page without asking the store, and nothing is read. A read the store
+ * refuses for a logged-in customer rejects `loaded` with the page's error response (throwPageError).
  */
 export async function accountSessionWith<T>(
   context: LoadContext,
@@ -77,7 +78,7 @@ export async function accountSessionWith<T>(
   const customer = guard.then((session) => session.customer)
   // Both may be refused along with the guard, whose own rejection is what the page gets.
   customer.catch(() => undefined)
-  const loaded = read(store, customer)
+  const loaded = read(store, customer).catch((err: unknown) => throwPageError(err, request))
   loaded.catch(() => undefined)
   return { ...(await guard), loaded }
 }
