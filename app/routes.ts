@@ -46,6 +46,8 @@ export const routeTable: RouteDef[] = [
   { id: 'account-payment', path: 'account/payment', file: 'routes/account-payment.tsx', layout: 'account' },
   { id: 'account-orders', path: 'account/order', file: 'routes/account-orders.tsx', layout: 'account' },
   { id: 'account-order-details', path: 'account/order/details/:id', file: 'routes/account-order-details.tsx', layout: 'account' },
+  // The order link of Shopware's order mails: outside the account layout, as guests open it too.
+  { id: 'order-link', path: 'account/order/:code', file: 'routes/order-link.tsx' },
   // Sign-in, registration and password recovery (issue 7, H3); /account/recover is public, outside the account layout.
   { id: 'login', path: 'login', file: 'routes/login.tsx' },
   { id: 'logout', path: 'logout', file: 'routes/logout.tsx' },

@@ -200,6 +200,9 @@ describe('access log', () => {
     expect(loggableUrl('/checkout/finish?_sw_payment_token=jwt')).toBe('/checkout/finish?_sw_payment_token=%5BRedacted%5D')
     expect(loggableUrl('/search?search=seilwinde')).toBe('/search?search=seilwinde')
     expect(loggableUrl('/en/demo/mailbox?to=anna%40example.com')).toBe('/en/demo/mailbox?to=%5BRedacted%5D')
+    expect(loggableUrl('/fr/account/order/q3Jx_vT9k2LmN8pR4sWzYb6cDe0fGh1i')).toBe('/fr/account/order/[Redacted]')
+    expect(loggableUrl('/account/order/q3Jx_vT9k2LmN8pR4sWzYb6cDe0fGh1i')).toBe('/account/order/[Redacted]')
+    expect(loggableUrl('/account/order/details/0190c1d2e3f4a5b6c7d8e9f0a1b2c3d4')).toBe('/account/order/details/0190c1d2e3f4a5b6c7d8e9f0a1b2c3d4')
   })
 })
 

@@ -52,15 +52,17 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz'])
 // log; the store layer already logs each store call, so these lines are debug-level only.
 const QUIET_PREFIXES = ['/store-api/', '/media/']
 
-// The demo payment page carries its single-use payment token in the path, not in the query.
-const PAYMENT_TOKEN_PATH = /^(\/demo-payment\/)(?!payment\.css$)[^/]+/
+// Codes carried in the path instead of the query: the demo payment page's single-use payment token,
+// and the order code of Shopware's order mail link (with e-mail and postcode it opens the order).
+const PATH_SECRETS = [/^(\/demo-payment\/)(?!payment\.css$)[^/]+/, /^((?:\/(?:en|fr))?\/account\/order\/)(?!details(?:\/|$))[^/]+/]
 
 export function loggableUrl(originalUrl: string): string {
   const url = new URL(originalUrl, 'http://localhost')
   for (const name of new Set(url.searchParams.keys())) {
     if (SENSITIVE_QUERY.test(name)) url.searchParams.set(name, '[Redacted]')
   }
-  return `${url.pathname.replace(PAYMENT_TOKEN_PATH, '$1[Redacted]')}${url.search}`
+  const path = PATH_SECRETS.reduce((p, secret) => p.replace(secret, '$1[Redacted]'), url.pathname)
+  return `${path}${url.search}`
 }
 
 // originalUrl: routers mounted with app.use() rewrite req.url to their own sub-path.

@@ -164,6 +164,15 @@ export function getStore(context: StoreContext, request: Request, locale: Locale
   return store
 }
 
+/**
+ * A client for this request that carries no store session: for a read whose answer must not depend
+ * on who is logged in, such as an order opened by its mail link, which Shopware authenticates by
+ * e-mail and postcode only when the context has no customer (OrderRoute::load).
+ */
+export function getStoreWithoutSession(context: StoreContext, request: Request, locale: Locale): Store {
+  return getStore(context, new Request(request.url), locale)
+}
+
 /** Media the shop serves itself become root-relative: one string replacement on the JSON text. */
 function ownMediaParser(prefix: string | undefined): { parseResponse?: (text: string) => unknown } {
   if (!prefix) return {}

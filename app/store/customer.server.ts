@@ -521,6 +521,20 @@ export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?
   }
 }
 
+/** What the details show of an order, beside the list's. */
+export const orderDetailAssociations = {
+  ...orderAssociations,
+  lineItems: {},
+  billingAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
+  addresses: { associations: { country: {}, countryState: {}, salutation: {} } },
+  deliveries: {
+    associations: {
+      shippingMethod: { associations: { deliveryTime: {} } },
+      shippingOrderAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
+    },
+  },
+}
+
 /** One of the customer's orders (the store only answers the customer's own), or undefined. */
 export async function loadOrder(store: Store, id: string): Promise<OrderDetailView | undefined> {
   try {
@@ -529,18 +543,7 @@ export async function loadOrder(store: Store, id: string): Promise<OrderDetailVi
         filter: [{ type: 'equals', field: 'id', value: id }],
         limit: 1,
         checkPromotion: true,
-        associations: {
-          ...orderAssociations,
-          lineItems: {},
-          billingAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
-          addresses: { associations: { country: {}, countryState: {}, salutation: {} } },
-          deliveries: {
-            associations: {
-              shippingMethod: { associations: { deliveryTime: {} } },
-              shippingOrderAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
-            },
-          },
-        },
+        associations: orderDetailAssociations,
       } as never,
     })
     const order = data.orders.elements.find((o) => o.id === id)

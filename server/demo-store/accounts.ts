@@ -46,6 +46,8 @@ interface BackoffState { attempts: number; timer: number; expiresAt: number }
 
 /** shopware.yaml rate_limiter.login: after 10 attempts wait 10 s, after 15 wait 30 s, from 20 on wait 60 s; reset after 24 h. */
 export const LOGIN_LIMITS: BackoffLimit[] = [{ limit: 10, seconds: 10 }, { limit: 15, seconds: 30 }, { limit: 20, seconds: 60 }]
+/** shopware.yaml rate_limiter.guest_login (OrderRoute's deep link with email and zip code): the numbers of login. */
+export const GUEST_LOGIN_LIMITS: BackoffLimit[] = [{ limit: 10, seconds: 10 }, { limit: 15, seconds: 30 }, { limit: 20, seconds: 60 }]
 /** shopware.yaml rate_limiter.reset_password: 3 → 30 s, 5 → 60 s, 10 → 90 s. */
 export const RECOVERY_LIMITS: BackoffLimit[] = [{ limit: 3, seconds: 30 }, { limit: 5, seconds: 60 }, { limit: 10, seconds: 90 }]
 const RESET_SECONDS = 24 * 60 * 60

@@ -3,7 +3,7 @@ import { Violations, customerVatIds, formatValue, sessionCustomer, serializeAddr
 import { calculateCart, type CartStore } from './cart'
 import { CURRENCY_EUR_ID, PAYMENT_METHOD_IDS, SALES_CHANNEL_ID, type LanguageKey } from './constants'
 import { paymentMethod, shippingMethod, type ContextState, type ContextStore } from './context'
-import type { Json, JsonObject } from './criteria'
+import { matchesFilter, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import { compact, invalidateProducts, type Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
@@ -38,6 +38,8 @@ export const orderErrors = {
     new StoreApiError(400, 'CHECKOUT__PAYMENT_METHOD_UNCHANGEABLE', `The order has an active transaction - ${id}`, { parameters: { id } }),
   invalidOrder: (orderId: string) =>
     new StoreApiError(404, 'CHECKOUT__INVALID_ORDER_ID', `The order with id ${orderId} is invalid or could not be found.`, { parameters: { orderId } }),
+  guestNotAuthenticated: () => new StoreApiError(403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED', 'Guest not authenticated.'),
+  guestWrongCredentials: () => new StoreApiError(403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS', 'Wrong credentials for guest authentication.'),
 }
 
 /** The error codes the payment page appends to errorUrl (PaymentException constants). */
@@ -171,6 +173,65 @@ export function serializeOrder(s: Serializer, r: Row): JsonObject {
 /** The orders of one customer, newest first (the shape POST /order searches through). */
 export function customerOrders(s: Serializer, customerId: string): JsonObject[] {
   return s.rows('SELECT * FROM sales_order WHERE customer_id = ? ORDER BY order_date_time DESC, order_number DESC', customerId).map((r) => serializeOrder(s, r))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Guest access by deep link (OrderRoute::load without a customer in the context)
+
+/** OrderRoute::filterOldOrders: a deep link opens an order only while it was created or changed within the last 30 days. */
+export const DEEP_LINK_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+
+const DEEP_LINK_FIELDS = ['deepLinkCode', 'order.deepLinkCode']
+
+/** Filter::getFields: a multi or not filter names the fields of all its queries. */
+function fieldsOf(filter: Filter): string[] {
+  return 'queries' in filter ? filter.queries.flatMap(fieldsOf) : [filter.field]
+}
+
+/** The first top-level criteria filter (not post-filter) naming `deepLinkCode` or `order.deepLinkCode`, as OrderRoute::load looks for it. */
+export function findDeepLinkFilter(filters: Filter[]): Filter | undefined {
+  return filters.find((filter) => fieldsOf(filter).some((field) => DEEP_LINK_FIELDS.includes(field)))
+}
+
+/**
+ * The orders of the whole sales channel an equals filter on the deep link code finds, newest first.
+ * Only these are serialized: the filter is one of the criteria's top-level filters, so searchEntities
+ * could not let any other order through, and a guest's request must not build every order of the shop.
+ */
+export function deepLinkOrders(s: Serializer, filter: Extract<Filter, { type: 'equals' }>): JsonObject[] {
+  return s.rows('SELECT id, deep_link_code FROM sales_order ORDER BY order_date_time DESC, order_number DESC')
+    .filter((r) => matchesFilter({ deepLinkCode: r.deep_link_code }, filter, 'order'))
+    .map((r) => serializeOrder(s, s.row('SELECT * FROM sales_order WHERE id = ?', r.id) as Row))
+}
+
+/** OrderRoute::filterOldOrders: created or updated after now − 30 days (an order never updated counts by its creation). */
+export function recentOrders(orders: JsonObject[], now = Date.now()): JsonObject[] {
+  const after = (stamp: Json | undefined) => typeof stamp === 'string' && Date.parse(stamp) > now - DEEP_LINK_MAX_AGE_MS
+  return orders.filter((order) => after(order.createdAt) || after(order.updatedAt))
+}
+
+/** PHP's truthiness, as `$request->get('email', false) && …` tests the values: '', '0', 0, false, null and [] count as not given. */
+function given(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0
+  return value !== undefined && value !== null && value !== false && value !== '' && value !== '0' && value !== 0
+}
+
+/**
+ * OrderRoute::checkGuestAuth for the first order the deep link found (old ones left out): none → 403
+ * CHECKOUT__GUEST_NOT_AUTHENTICATED; the order's customer is no guest (or gone) → 403
+ * CHECKOUT__CUSTOMER_NOT_LOGGED_IN, whatever the credentials (an account logs in instead); email or zip
+ * code missing → CHECKOUT__GUEST_NOT_AUTHENTICATED; either not exactly the order's (strict and
+ * case-sensitive, as Shopware compares them) → 403 CHECKOUT__GUEST_WRONG_CREDENTIALS.
+ */
+export function checkGuestAuth(db: Db, order: JsonObject | undefined, credentials: { email: unknown; zipcode: unknown }): void {
+  if (!order) throw orderErrors.guestNotAuthenticated()
+  const orderCustomer = order.orderCustomer as JsonObject | undefined
+  if (!orderCustomer) throw errors.customerNotLoggedIn()
+  const customer = db.prepare('SELECT guest FROM customer WHERE id = ?').get(orderCustomer.customerId ?? null) as { guest: number } | undefined
+  if (!customer || customer.guest !== 1) throw errors.customerNotLoggedIn()
+  if (!given(credentials.email) || !given(credentials.zipcode)) throw orderErrors.guestNotAuthenticated()
+  const billing = order.billingAddress as JsonObject | null | undefined
+  if (!billing || credentials.email !== orderCustomer.email || credentials.zipcode !== billing.zipcode) throw orderErrors.guestWrongCredentials()
 }
 
 function lastTransactionRow(db: Db, orderId: string): Row | undefined {

@@ -6,6 +6,7 @@ import { sid } from '../../server/demo-store/ids'
 import { composeMail } from '../../server/demo-store/mail/index'
 import { readOutbox, type OutboxMail } from '../../server/demo-store/mail/outbox'
 import { readOrderInput, shopToday } from '../../server/demo-store/orders'
+import { orderDeepLinkUrl } from '../../server/demo-store/routes/order'
 import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
 
 let store: DemoStoreServer
@@ -453,6 +454,165 @@ describe('POST /order', () => {
 
   it('needs a customer or a guest', async () => {
     expectStoreError('POST /order', await store.call('POST', '/order', { body: {} }), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+  })
+})
+
+describe('POST /order for guests by deep link (OrderRoute::load)', () => {
+  type OrderAnswer = { orders: { elements: Json[] }; paymentChangeable: Record<string, boolean> }
+  type ThrottledAnswer = { errors: Array<{ code: string; meta: { parameters: { seconds: number } } }> }
+
+  /** A guest's order (zip code 79100 from guestRegistration) and the guest's email. */
+  async function guestOrder(languageId?: string): Promise<{ placed: Json; email: string }> {
+    const email = uniqueEmail('deep-link')
+    const { token } = await registerGuest({ email }, languageId)
+    await addToCart(token, [[AXE, 1]], languageId)
+    const response = await order(token, {}, languageId)
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200)
+    return { placed: response.body as Json, email }
+  }
+
+  /** POST /order without a session (unless `token`): an equals filter on the deep link code plus the given fields. */
+  function byDeepLink(code: unknown, fields: Json = {}, options: { field?: string; token?: string } = {}): Promise<StoreResponse> {
+    return store.call('POST', '/order', { token: options.token, body: { filter: [{ type: 'equals', field: options.field ?? 'deepLinkCode', value: code }], ...fields } })
+  }
+
+  function idsOf(response: StoreResponse): unknown[] {
+    return (response.body as OrderAnswer).orders.elements.map((o) => o.id)
+  }
+
+  it('opens a guest\'s order without a session by deepLinkCode or order.deepLinkCode with the order\'s email and billing zip code', async () => {
+    const { placed, email } = await guestOrder()
+    expect(placed.deepLinkCode).toMatch(/^[A-Za-z0-9]{32}$/)
+    const response = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100' })
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200)
+    expectConformant('POST /order', response)
+    const body = response.body as OrderAnswer & { apiAlias: string }
+    expect(body.apiAlias).toBe('order_route_response_struct')
+    expect(idsOf(response)).toEqual([placed.id])
+    expect(body.orders.elements[0]).toMatchObject({ orderNumber: placed.orderNumber, orderCustomer: { email }, billingAddress: { zipcode: '79100' } })
+    expect(body.paymentChangeable).toEqual({ [String(placed.id)]: true })
+
+    const prefixed = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100' }, { field: 'order.deepLinkCode' })
+    expect(prefixed.status).toBe(200)
+    expect(idsOf(prefixed)).toEqual([placed.id])
+
+    // GET takes the criteria and the credentials as query parameters.
+    const viaGet = await store.call('GET', '/order', {
+      query: { 'filter[0][type]': 'equals', 'filter[0][field]': 'deepLinkCode', 'filter[0][value]': String(placed.deepLinkCode), email, zipcode: '79100' },
+    })
+    expect(viaGet.status, JSON.stringify(viaGet.body).slice(0, 300)).toBe(200)
+    expect(idsOf(viaGet)).toEqual([placed.id])
+  })
+
+  it('refuses wrong credentials (CHECKOUT__GUEST_WRONG_CREDENTIALS), missing ones and unknown codes (CHECKOUT__GUEST_NOT_AUTHENTICATED)', async () => {
+    const { placed, email } = await guestOrder()
+    const code = placed.deepLinkCode
+    expectStoreError('POST /order', await byDeepLink(code, { email: uniqueEmail('other'), zipcode: '79100' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
+    // Compared strictly, as Shopware does: another case is another email.
+    expectStoreError('POST /order', await byDeepLink(code, { email: email.toUpperCase(), zipcode: '79100' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
+    expectStoreError('POST /order', await byDeepLink(code, { email, zipcode: '79101' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
+    expectStoreError('POST /order', await byDeepLink(code, { email }), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+    expectStoreError('POST /order', await byDeepLink(code, { zipcode: '79100' }), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+    const response = await byDeepLink('UnknownUnknownUnknownUnknown0000', { email, zipcode: '79100' })
+    expectStoreError('POST /order', response, 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+    expect((response.body as { errors: Array<{ detail: string }> }).errors[0].detail).toBe('Guest not authenticated.')
+  })
+
+  it('needs a customer or a deep-link equals filter among the top-level filters', async () => {
+    const { placed, email } = await guestOrder()
+    const credentials = { email, zipcode: '79100' }
+    expectStoreError('POST /order', await store.call('POST', '/order', { body: credentials }), 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+    const inPostFilter = await store.call('POST', '/order', { body: { 'post-filter': [{ type: 'equals', field: 'deepLinkCode', value: placed.deepLinkCode }], ...credentials } })
+    expectStoreError('POST /order', inPostFilter, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+    const byId = await store.call('POST', '/order', { body: { filter: [{ type: 'equals', field: 'id', value: placed.id }], ...credentials } })
+    expectStoreError('POST /order', byId, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+    // Shopware lists what other deep-link filters find without credentials; the demo store lets guests in by an exact code only.
+    const partial = await store.call('POST', '/order', { body: { filter: [{ type: 'contains', field: 'deepLinkCode', value: String(placed.deepLinkCode).slice(0, 8) }], ...credentials } })
+    expectStoreError('POST /order', partial, 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+  })
+
+  it('keeps a registered customer\'s order from anonymous deep links; the logged-in customer finds it by its deep link', async () => {
+    const token = await login()
+    await addToCart(token, [[AXE, 1]])
+    const placed = (await order(token)).body as Json
+    const zipcode = String((placed.billingAddress as Json).zipcode)
+    const anonymous = await byDeepLink(placed.deepLinkCode, { email: DEMO_ACCOUNTS.customer.email, zipcode })
+    expectStoreError('POST /order', anonymous, 403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN')
+
+    const own = await byDeepLink(placed.deepLinkCode, {}, { token: await login() })
+    expect(own.status).toBe(200)
+    expectConformant('POST /order', own)
+    expect(idsOf(own)).toEqual([placed.id])
+    // Another session's customer only searches its own orders, the deep link among the filters.
+    const { token: guestSession } = await registerGuest()
+    const other = await byDeepLink(placed.deepLinkCode, { email: DEMO_ACCOUNTS.customer.email, zipcode }, { token: guestSession })
+    expect(other.status).toBe(200)
+    expect(idsOf(other)).toEqual([])
+  })
+
+  it('leaves out orders created and last changed more than 30 days ago', async () => {
+    const { placed, email } = await guestOrder()
+    const credentials = { email, zipcode: '79100' }
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
+    expect((await byDeepLink(placed.deepLinkCode, credentials)).status).toBe(200)
+    db.prepare('UPDATE sales_order SET created_at = ?, updated_at = ? WHERE id = ?').run(daysAgo(31), daysAgo(31), placed.id)
+    expectStoreError('POST /order', await byDeepLink(placed.deepLinkCode, credentials), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+    db.prepare('UPDATE sales_order SET updated_at = NULL WHERE id = ?').run(placed.id)
+    expectStoreError('POST /order', await byDeepLink(placed.deepLinkCode, credentials), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
+    // A change within the 30 days opens it again.
+    db.prepare('UPDATE sales_order SET updated_at = ? WHERE id = ?').run(daysAgo(29), placed.id)
+    const reopened = await byDeepLink(placed.deepLinkCode, credentials)
+    expect(reopened.status).toBe(200)
+    expect(idsOf(reopened)).toEqual([placed.id])
+  })
+
+  it('throttles the 11th attempt for a code within 10 s (rate_limiter.guest_login): 429 CHECKOUT__CUSTOMER_AUTH_THROTTLED', async () => {
+    const { placed, email } = await guestOrder()
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await byDeepLink(placed.deepLinkCode, { email, zipcode: '00000' })
+      expect(response.status, `attempt ${attempt}`).toBe(403)
+    }
+    // Counted before the credentials are checked: the right ones are refused too. The code's case does not matter.
+    for (const code of [placed.deepLinkCode, String(placed.deepLinkCode).toUpperCase()]) {
+      const throttled = await byDeepLink(code, { email, zipcode: '79100' })
+      expectStoreError('POST /order', throttled, 429, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED')
+      const error = (throttled.body as ThrottledAnswer).errors[0]
+      expect(error.meta.parameters.seconds).toBeGreaterThan(0)
+      expect(error.meta.parameters.seconds).toBeLessThanOrEqual(10)
+    }
+    // The key is the code (and the client IP): another code is not throttled.
+    const other = await guestOrder()
+    expect((await byDeepLink(other.placed.deepLinkCode, { email: other.email, zipcode: '79100' })).status).toBe(200)
+  })
+
+  it('starts counting again after a successful guest authentication', async () => {
+    const { placed, email } = await guestOrder()
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 9; attempt++) statuses.push((await byDeepLink(placed.deepLinkCode, { email, zipcode: '00000' })).status)
+    statuses.push((await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100' })).status)
+    for (let attempt = 1; attempt <= 10; attempt++) statuses.push((await byDeepLink(placed.deepLinkCode, { email, zipcode: '00000' })).status)
+    expect(statuses).toEqual([...Array<number>(9).fill(403), 200, ...Array<number>(10).fill(403)])
+  })
+
+  it('links the confirmation mail to the order\'s page on the domain of the order\'s language', async () => {
+    const { placed, email } = await guestOrder(LANGUAGE_IDS.en)
+    const link = `${store.origin}/en/account/order/${String(placed.deepLinkCode)}`
+    const mail = await mailTo(email, String(placed.orderNumber))
+    expect(mail.text).toContain(`View order:\n${link}`)
+    expect(mail.html).toContain(`href="${link}"`)
+    expect(mail.links).toContain(link)
+
+    const token = await login()
+    await addToCart(token, [[AXE, 1]])
+    const german = (await order(token)).body as Json
+    const germanMail = await mailTo(DEMO_ACCOUNTS.customer.email, String(german.orderNumber))
+    expect(germanMail.text).toContain(`Bestellung ansehen:\n${store.origin}/account/order/${String(german.deepLinkCode)}`)
+  })
+
+  it('builds the link on the public URL in German and under /en and /fr', () => {
+    expect(orderDeepLinkUrl('https://shop.example', LANGUAGE_IDS.de, 'abc')).toBe('https://shop.example/account/order/abc')
+    expect(orderDeepLinkUrl('https://shop.example', LANGUAGE_IDS.en, 'abc')).toBe('https://shop.example/en/account/order/abc')
+    expect(orderDeepLinkUrl('https://shop.example', LANGUAGE_IDS.fr, 'abc')).toBe('https://shop.example/fr/account/order/abc')
   })
 })
 

@@ -65,8 +65,21 @@ function OrderItems({ order, locale }: { order: OrderDetailView; locale: Locale 
   )
 }
 
-/** /account/order/details/{id}: items, totals, addresses, methods, and the actions (reorder, pay again). */
-export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; locale: Locale; busy: boolean }) {
+/**
+ * /account/order/details/{id}: items, totals, addresses, methods, and the actions (reorder, pay again).
+ * Opened by the order mail's link (`byLink`), without a session of the order's customer, it has no actions.
+ */
+export function OrderDetails({
+  order,
+  locale,
+  busy,
+  byLink = false,
+}: {
+  order: OrderDetailView
+  locale: Locale
+  busy: boolean
+  byLink?: boolean
+}) {
   const { t } = useTranslation('account')
   return (
     <>
@@ -89,7 +102,7 @@ export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; 
           </div>
         </dl>
       </header>
-      {order.payAgain ? (
+      {order.payAgain && !byLink ? (
         <div className="order-unpaid" role="status">
           <p>{t('orders.unpaidHint')}</p>
           <Link to={payAgainHref(locale, order.id)} className={buttonClass()}>
@@ -162,21 +175,23 @@ export function OrderDetails({ order, locale, busy }: { order: OrderDetailView; 
           </section>
         ) : null}
       </div>
-      <div className="order-actions">
-        {/* Changes the cart, so a POST (a link could be followed by prefetchers). */}
-        <Form method="post" className="order-reorder">
-          <input type="hidden" name="intent" value="reorder" />
-          <button type="submit" className={buttonClass()} aria-describedby="order-reorder-hint" disabled={busy}>
-            {t('orders.reorder')}
-          </button>
-          <p id="order-reorder-hint" className="account-muted">
-            {t('orders.reorderHint')}
-          </p>
-        </Form>
-        <Link to={localizePath(locale, '/account/order')} className="account-link">
-          {t('orders.backToList')}
-        </Link>
-      </div>
+      {byLink ? null : (
+        <div className="order-actions">
+          {/* Changes the cart, so a POST (a link could be followed by prefetchers). */}
+          <Form method="post" className="order-reorder">
+            <input type="hidden" name="intent" value="reorder" />
+            <button type="submit" className={buttonClass()} aria-describedby="order-reorder-hint" disabled={busy}>
+              {t('orders.reorder')}
+            </button>
+            <p id="order-reorder-hint" className="account-muted">
+              {t('orders.reorderHint')}
+            </p>
+          </Form>
+          <Link to={localizePath(locale, '/account/order')} className="account-link">
+            {t('orders.backToList')}
+          </Link>
+        </div>
+      )}
     </>
   )
 }

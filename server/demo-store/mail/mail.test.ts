@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LANGUAGE_IDS, LANGUAGE_KEYS } from '../constants'
 import type { DemoLogger } from '../router'
 import { createMailer, type MailKind } from './index'
+import type { OrderMailData } from './order-mail'
 import { OUTBOX_ID, parseMail, readOutbox, readOutboxMail } from './outbox'
 import { MAIL_TEXTS } from './texts'
 
@@ -312,5 +313,32 @@ describe('form mails (contact form, newsletter, price request)', () => {
     expect(mail?.text.startsWith('Hallo,\n')).toBe(true)
     expect(mail?.links).toEqual([CONFIRM_URL, unsubscribe])
     expect(mail?.text).toContain(`Newsletter abbestellen:\n${unsubscribe}`)
+  })
+})
+
+describe('order confirmation', () => {
+  const order: OrderMailData = {
+    orderNumber: '10042', lines: [{ label: 'Spaltaxt', productNumber: 'FS-31001', quantity: 1, unitPrice: 69, totalPrice: 69 }],
+    positionPrice: 69, shippingCosts: 6.9, netPrice: 75.9, taxes: [{ rate: 19, tax: 14.42 }], totalPrice: 90.32, taxFreeVatId: null,
+    paymentMethod: 'Rechnung', shippingMethod: 'Standard', billingAddress: ['Max Holzer', 'Waldweg 1', '79098 Freiburg', 'Deutschland'],
+    shippingAddress: null, customerComment: null, contactPerson: null, desiredDeliveryDate: null, bankTransfer: false,
+  }
+
+  it.each([
+    ['de', 'https://shop.example/account/order/Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56', 'Bestellung ansehen'],
+    ['en', 'https://shop.example/en/account/order/Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56', 'View order'],
+    ['fr', 'https://shop.example/fr/account/order/Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56', 'Voir la commande'],
+  ] as const)('links the %s mail to the order\u2019s page after the order, in the text and the HTML part', async (language, url, label) => {
+    const outboxDir = join(dir, 'outbox')
+    await createMailer({ outboxDir }).send({ kind: 'order-confirmation', to: 'max@example.com', name: 'Max Holzer', languageId: LANGUAGE_IDS[language], order, url })
+    const [mail] = await readOutbox(outboxDir)
+    const texts = MAIL_TEXTS[language]['order-confirmation']
+    expect(texts.action).toBe(label)
+    expect(mail?.text).toContain(`${label}:\n${url}`)
+    expect(mail?.text.indexOf(url)).toBeGreaterThan(mail?.text.indexOf('79098 Freiburg') ?? Infinity)
+    expect(mail?.text.indexOf(url)).toBeLessThan(mail?.text.indexOf(texts.footer[0] as string) ?? -1)
+    expect(mail?.html).toContain(`<a href="${url}"`)
+    expect(mail?.html).toContain(`>${label}</a>`)
+    expect(mail?.links).toEqual([url])
   })
 })

@@ -37,7 +37,7 @@ function now(): string {
   return new Date().toISOString()
 }
 
-function clientIp(req: Request): string {
+export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? ''
 }
 

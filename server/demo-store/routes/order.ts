@@ -1,16 +1,18 @@
 import type { NextFunction, Request, Response, Router } from 'express'
-import { bodyOf, sessionCustomer } from '../accounts'
+import { GUEST_LOGIN_LIMITS, TimeBackoffLimiter, accountErrors, bodyOf, sessionCustomer } from '../accounts'
 import type { CartStore } from '../cart'
 import type { ContextState, ContextStore } from '../context'
-import { applyIncludes, parseCriteria, searchEntities, type JsonObject } from '../criteria'
+import { applyIncludes, parseCriteria, searchEntities, type Criteria, type JsonObject } from '../criteria'
 import type { Db } from '../db'
 import type { Serializer } from '../entities'
 import { errors } from '../errors'
-import type { Mailer } from '../mail/index'
+import { languageKeyOf, type Mailer } from '../mail/index'
 import type { OrderMailData } from '../mail/order-mail'
 import {
-  customerOrders, handlePayment, orderRow, paymentChangeable, placeOrder, readOrderInput, readPaymentRequest, serializeOrder, setOrderPayment,
+  checkGuestAuth, customerOrders, deepLinkOrders, findDeepLinkFilter, handlePayment, orderErrors, orderRow, paymentChangeable, placeOrder,
+  readOrderInput, readPaymentRequest, recentOrders, serializeOrder, setOrderPayment,
 } from '../orders'
+import { clientIp } from './account'
 
 type Row = Record<string, string | number | null>
 
@@ -31,6 +33,17 @@ function addressLines(address: JsonObject | null | undefined): string[] {
     address.company, address.department, `${String(address.firstName ?? '')} ${String(address.lastName ?? '')}`.trim(), address.street,
     address.additionalAddressLine1, address.additionalAddressLine2, `${String(address.zipcode ?? '')} ${String(address.city ?? '')}`.trim(), countryName,
   ].filter((line): line is string => typeof line === 'string' && line.trim() !== '')
+}
+
+/**
+ * The storefront's page of an order by its deep link, on the sales channel domain of the order's
+ * language (the domains checkStorefrontUrl allows: the public URL in German, /en, /fr). Shopware's
+ * mail templates use the sales channel's first domain instead (`salesChannel.domains|first.url`).
+ */
+export function orderDeepLinkUrl(publicUrl: string, languageId: string, deepLinkCode: string): string {
+  const language = languageKeyOf(languageId)
+  const domain = language === 'de' ? publicUrl : `${publicUrl}/${language}`
+  return `${domain}/account/order/${encodeURIComponent(deepLinkCode)}`
 }
 
 /** The confirmation mail's view of a serialized order (already in the order's language). */
@@ -94,18 +107,47 @@ export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
     // Not awaited: the shopper's answer must not wait for the mail server (send never throws).
     void mailer.send({
       kind: 'order-confirmation', to: String(customer.email), name: `${String(customer.first_name)} ${String(customer.last_name)}`,
-      languageId: s.languageId, order: orderMailData(order),
+      languageId: s.languageId, order: orderMailData(order), url: orderDeepLinkUrl(publicUrl, String(order.languageId), String(order.deepLinkCode)),
     })
     res.json(applyIncludes(order, includes))
   }))
 
+  const guestLoginLimiter = new TimeBackoffLimiter(GUEST_LOGIN_LIMITS)
+
+  /**
+   * OrderRoute::load without a customer: only with a deep-link filter, over the orders of the whole sales
+   * channel. Every such call counts against rate_limiter.guest_login (key: the lowercased code and the
+   * client IP), checked before the credentials; the first order not older than 30 days must be a guest's
+   * whose email and billing zip code the request names (query parameters first, then the JSON body, as
+   * Symfony's Request::get reads them). A success resets the key.
+   */
+  const guestOrders = (req: Request, s: Serializer, criteria: Criteria) => {
+    const deepLink = findDeepLinkFilter(criteria.filter)
+    if (!deepLink) throw errors.customerNotLoggedIn()
+    // Shopware would list whatever another kind of deep-link filter (contains, prefix, or/and of codes…)
+    // finds without asking for any credentials; the demo store lets a guest in by one exact code only.
+    if (deepLink.type !== 'equals') throw orderErrors.guestNotAuthenticated()
+    const code = deepLink.value === null || deepLink.value === false ? '' : deepLink.value === true ? '1' : String(deepLink.value)
+    const key = `${code.toLowerCase()}-${clientIp(req)}`
+    const attempt = guestLoginLimiter.consume(key)
+    if (!attempt.accepted) throw accountErrors.authThrottled(attempt.seconds)
+    const orders = searchEntities('order', deepLinkOrders(s, deepLink), criteria)
+    const query = req.query as Record<string, unknown>
+    const body = bodyOf(req.body)
+    const param = (name: string) => (query[name] !== undefined ? query[name] : body[name])
+    checkGuestAuth(db, recentOrders(orders.elements)[0], { email: param('email'), zipcode: param('zipcode') })
+    guestLoginLimiter.reset(key)
+    return orders
+  }
+
   const listOrders = handle((req, res) => {
-    const customer = requireSessionCustomer(res)
-    const s = state(res).serializer
+    const { context, serializer: s } = state(res)
     const source = req.method === 'GET' ? (req.query as Record<string, unknown>) : { ...(req.query as Record<string, unknown>), ...bodyOf(req.body) }
+    // Parsed first: Shopware builds the criteria before the route runs, and without a customer the route needs their filters.
     const criteria = parseCriteria(source)
+    const customer = sessionCustomer(db, context)
     // Associations are always included (the demo store has no lazy loading); criteria filter, sort and page.
-    const orders = searchEntities('order', customerOrders(s, String(customer.id)), criteria)
+    const orders = customer ? searchEntities('order', customerOrders(s, String(customer.id)), criteria) : guestOrders(req, s, criteria)
     const changeable = Object.fromEntries(orders.elements.map((o) => [String(o.id), paymentChangeable(db, String(o.id))]))
     res.json(applyIncludes({ orders, paymentChangeable: changeable, apiAlias: 'order_route_response_struct' }, criteria.includes))
   })

@@ -1,0 +1,177 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import { OrderDetails, OrderNotFound } from '~/components/account/order-details'
+import { ErrorPage } from '~/components/error-page'
+import { buttonClass } from '~/components/ui/button'
+import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
+import { formMessage } from '~/forms/messages'
+import { orderLinkSchema } from '~/forms/order-link'
+import { refusedReply } from '~/forms/reply.server'
+import { getT } from '~/i18n.server'
+import { getLocaleFromPath, localizePath, type Locale } from '~/lib/locale'
+import { pageMeta } from '~/lib/page-meta'
+import { useTranslation } from '~/lib/use-translation'
+import { PRIVATE_HEADERS, loginHref, redirectWith } from '~/store/account.server'
+import { throwNotFound, throwPageError } from '~/store/errors.server'
+import { checkOrderLink, DEEP_LINK_CODE, openOrderLink } from '~/store/order-link.server'
+import { appPageSeo, pickHeaders } from '~/store/page.server'
+
+/**
+ * /account/order/{deepLinkCode}: the link in Shopware's order mails (`frontend.account.order.single.page`).
+ * The logged-in customer goes on to the order in the account, a visitor whose order belongs to an account
+ * to the login; a guest sees the order after giving its e-mail address and billing postcode.
+ */
+function linkOf(request: Request, code: string | undefined) {
+  const url = new URL(request.url)
+  const locale = getLocaleFromPath(url.pathname)
+  if (!code || !DEEP_LINK_CODE.test(code)) throwNotFound(request, PRIVATE_HEADERS)
+  return { locale, code, path: `/account/order/${code}` }
+}
+
+function pageData(context: LoaderFunctionArgs['context'], locale: Locale, path: string) {
+  const title = getT(locale, 'account')('orderLink.title')
+  return {
+    locale,
+    seo: appPageSeo(context, locale, path, title, { robots: 'noindex,nofollow' }),
+    breadcrumbs: [{ name: title, href: localizePath(locale, path) }],
+  }
+}
+
+function loginFirst(locale: Locale, path: string, context: LoaderFunctionArgs['context'], request: Request) {
+  const message = { type: 'info', messageKey: 'account:orderLink.loginRequired' } as const
+  return redirectWith(loginHref(locale, localizePath(locale, path)), [], message, context, request)
+}
+
+/** The rate limit's refusal on opening the page, as the form shows a refused submission. */
+function throttledResult(seconds: number): SubmissionResult<string[]> {
+  return { status: 'error', error: { '': [formMessage('auth:login.throttled', { count: seconds })] } }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { locale, code, path } = linkOf(request, params.code)
+  const opened = await openOrderLink(context, request, locale, code).catch((err: unknown) => throwPageError(err, request))
+  switch (opened.type) {
+    case 'own':
+      throw redirectWith(localizePath(locale, `/account/order/details/${opened.orderId}`), [])
+    case 'login':
+      throw loginFirst(locale, path, context, request)
+    case 'not-yours':
+      throw data({ orderNotFound: true }, { status: 404, headers: PRIVATE_HEADERS })
+    case 'throttled':
+      return data(
+        { ...pageData(context, locale, path), refusal: throttledResult(opened.seconds) },
+        { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': String(opened.seconds) } },
+      )
+    case 'credentials':
+      return data({ ...pageData(context, locale, path), refusal: undefined }, { headers: PRIVATE_HEADERS })
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { locale, code, path } = linkOf(request, params.code)
+  const submission = parseWithZod(await request.formData(), { schema: orderLinkSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
+  const checked = await checkOrderLink(context, request, locale, code, submission.value).catch((err: unknown) => throwPageError(err, request))
+  switch (checked.type) {
+    case 'order':
+      return data({ order: checked.order }, { headers: PRIVATE_HEADERS })
+    case 'wrong-credentials':
+      return data(submission.reply({ formErrors: ['account:orderLink.wrongCredentials'] }), { status: 400, headers: PRIVATE_HEADERS })
+    case 'unknown':
+      return data(submission.reply({ formErrors: ['account:orderLink.unknown'] }), { status: 404, headers: PRIVATE_HEADERS })
+    case 'login':
+      return loginFirst(locale, path, context, request)
+    case 'throttled':
+      return refusedReply(submission, checked)
+  }
+}
+
+// The page's read counts as an attempt of the store's rate limit for this order: not again after each try.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === 'POST' ? false : defaultShouldRevalidate
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) =>
+  pickHeaders(actionHeaders.get('Cache-Control') ? actionHeaders : (errorHeaders ?? loaderHeaders), ['Cache-Control', 'Retry-After'])
+
+export const meta = pageMeta
+
+export default function OrderLink() {
+  const { locale, refusal } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { t } = useTranslation('account')
+  const shown = actionData && 'order' in actionData ? actionData.order : undefined
+  const lastResult = (actionData && !('order' in actionData) ? actionData : undefined) as SubmissionResult<string[]> | undefined
+  const [form, fields] = useForm({
+    id: 'order-link',
+    // Loader data keeps its identity between renders, as conform needs of a result.
+    lastResult: lastResult ?? refusal,
+    constraint: getZodConstraint(orderLinkSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderLinkSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  if (shown) {
+    return (
+      <div className="container order-link-order">
+        <p className="order-link-note" role="status">
+          {t('orderLink.shownByLink')} <Link to={localizePath(locale, '/contact')}>{t('orderLink.questions')}</Link>
+        </p>
+        <OrderDetails order={shown} locale={locale} busy={false} byLink />
+      </div>
+    )
+  }
+  const busy = navigation.state === 'submitting'
+  return (
+    <div className="container auth-page">
+      <section className="auth-card" aria-labelledby="order-link-title">
+        <h1 id="order-link-title">{t('orderLink.title')}</h1>
+        <p className="auth-intro">{t('orderLink.intro')}</p>
+        <Form method="post" className="form-stack" {...getFormProps(form)}>
+          <FormErrors form={form} />
+          <RequiredNote />
+          <TextField field={fields.email} label={t('orderLink.email')} type="email" autoComplete="email" />
+          <TextField field={fields.zipcode} label={t('orderLink.zipcode')} autoComplete="billing postal-code" />
+          <div className="form-actions">
+            <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={busy}>
+              {busy ? t('orderLink.submitting') : t('orderLink.submit')}
+            </button>
+          </div>
+        </Form>
+      </section>
+      <section className="auth-card auth-card-secondary" aria-labelledby="order-link-account-title">
+        <h2 id="order-link-account-title">{t('orderLink.accountTitle')}</h2>
+        <p>{t('orderLink.accountText')}</p>
+        <Link to={localizePath(locale, '/login')} className={buttonClass({ variant: 'secondary' })}>
+          {t('orderLink.login')}
+        </Link>
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const locale = getLocaleFromPath(useLocation().pathname)
+  if (isRouteErrorResponse(error) && (error.data as { orderNotFound?: boolean } | null)?.orderNotFound) {
+    return (
+      <div className="container">
+        <OrderNotFound locale={locale} />
+      </div>
+    )
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return <ErrorPage error={{ status }} locale={locale} />
+}

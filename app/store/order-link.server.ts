@@ -1,0 +1,111 @@
+import type { LoadContext } from '~/load-context'
+import type { Locale } from '~/lib/locale'
+import { getStore, getStoreWithoutSession } from './client.server'
+import { orderDetailAssociations, orderDetailView, type OrderDetailView } from './customer.server'
+import { errorCodes, retryAfterSeconds } from './errors.server'
+import { sessionContext, sessionState } from './session-context.server'
+
+type OrderLinkContext = Pick<LoadContext, 'store' | 'storeCache' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
+
+/**
+ * The code of an order's mail link (`/account/order/{deepLinkCode}` in Shopware's order mails):
+ * Shopware makes it of 32 base64url characters (Random::getBase64UrlString). Anything else is no
+ * link of the shop's and is not worth a store call (nor an attempt of the store's rate limit).
+ */
+export const DEEP_LINK_CODE = /^[A-Za-z0-9_-]{16,64}$/
+
+/** What opening the link leads to, before anything is typed. */
+export type OrderLinkOpening =
+  /** The logged-in customer's own order: its page in the account. */
+  | { type: 'own'; orderId: string }
+  /** An order of a customer account, and no one logged in: log in to see it. */
+  | { type: 'login' }
+  /** An order of another customer account than the logged-in one. */
+  | { type: 'not-yours' }
+  /** A guest's order, or no order: the e-mail address and postcode decide (the store does not say which). */
+  | { type: 'credentials' }
+  | { type: 'throttled'; seconds: number }
+
+/** What the e-mail address and billing postcode typed for a link lead to. */
+export type OrderLinkCheck =
+  | { type: 'order'; order: OrderDetailView }
+  | { type: 'wrong-credentials' }
+  /** No order for the code, or none changed in the last 30 days (Shopware's OrderRoute drops older ones). */
+  | { type: 'unknown' }
+  | { type: 'login' }
+  | { type: 'throttled'; seconds: number }
+
+// A form posted without JavaScript renders the page's loader after the action, in the same HTTP request
+// (one load context). The action's read has decided; another one would count against the rate limit.
+const checkedInRequest = new WeakSet<OrderLinkContext>()
+
+const deepLinkFilter = (code: string) => [{ type: 'equals', field: 'deepLinkCode', value: code }]
+
+/**
+ * The store's refusals of a read by deep link (OrderRoute::load without a customer): the order of a
+ * customer account, a guest who has not (or wrongly) given e-mail and postcode, the `guest_login`
+ * rate limit per code. Anything else is the page's error.
+ */
+function refusal(err: unknown): 'login' | 'not-authenticated' | 'wrong-credentials' | { seconds: number } {
+  const codes = errorCodes(err)
+  if (codes.includes('CHECKOUT__CUSTOMER_AUTH_THROTTLED') || codes.includes('FRAMEWORK__RATE_LIMIT_EXCEEDED')) {
+    return { seconds: retryAfterSeconds(err) ?? 30 }
+  }
+  if (codes.includes('CHECKOUT__GUEST_WRONG_CREDENTIALS')) return 'wrong-credentials'
+  if (codes.includes('CHECKOUT__GUEST_NOT_AUTHENTICATED')) return 'not-authenticated'
+  if (codes.includes('CHECKOUT__CUSTOMER_NOT_LOGGED_IN')) return 'login'
+  throw err
+}
+
+/**
+ * Opening an order's mail link. A logged-in customer's own order is found in the session; anyone
+ * else is asked for by a read without the session, whose refusal says whether the order belongs to
+ * an account (log in) or a guest (e-mail and postcode).
+ */
+export async function openOrderLink(context: OrderLinkContext, request: Request, locale: Locale, code: string): Promise<OrderLinkOpening> {
+  if (checkedInRequest.has(context)) return { type: 'credentials' }
+  const store = getStore(context, request, locale)
+  const loggedIn = store.hasSession && sessionState((await sessionContext(store)).customer) === 'logged-in'
+  if (loggedIn) {
+    const { data } = await store.invoke('readOrder post /order', {
+      body: { filter: deepLinkFilter(code), limit: 1, includes: { order: ['id'] } } as never,
+    })
+    const own = data.orders.elements[0]
+    if (own) return { type: 'own', orderId: own.id }
+  }
+  try {
+    await getStoreWithoutSession(context, request, locale).invoke('readOrder post /order', {
+      body: { filter: deepLinkFilter(code), limit: 1, includes: { order: ['id'] } } as never,
+    })
+    // Shopware refuses a guest's order without e-mail and postcode; a store that answers still gets asked for them.
+    return { type: 'credentials' }
+  } catch (err) {
+    const refused = refusal(err)
+    if (refused === 'login') return loggedIn ? { type: 'not-yours' } : { type: 'login' }
+    if (typeof refused === 'object') return { type: 'throttled', seconds: refused.seconds }
+    return { type: 'credentials' }
+  }
+}
+
+/** The order behind a mail link, for the guest who gives its e-mail address and billing postcode. */
+export async function checkOrderLink(
+  context: OrderLinkContext,
+  request: Request,
+  locale: Locale,
+  code: string,
+  credentials: { email: string; zipcode: string },
+): Promise<OrderLinkCheck> {
+  checkedInRequest.add(context)
+  try {
+    const { data } = await getStoreWithoutSession(context, request, locale).invoke('readOrder post /order', {
+      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, ...credentials } as never,
+    })
+    const order = data.orders.elements[0]
+    return order ? { type: 'order', order: orderDetailView(order) } : { type: 'unknown' }
+  } catch (err) {
+    const refused = refusal(err)
+    if (refused === 'not-authenticated') return { type: 'unknown' }
+    if (refused === 'wrong-credentials' || refused === 'login') return { type: refused }
+    return { type: 'throttled', seconds: refused.seconds }
+  }
+}
