@@ -1,7 +1,7 @@
 import { request, type APIRequestContext, type Page, type Response } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { COUNTRY_DE_ID, DEMO_ACCESS_KEY, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
-import { logInThroughStore } from './auth-fixtures'
+import { logInThroughStore, mailedLink } from './auth-fixtures'
 import { expect, expectNoA11yViolations, t, test, shopContext } from './fixtures'
 
 interface Account {
@@ -16,27 +16,6 @@ function storeApi(baseURL: string): Promise<APIRequestContext> {
     baseURL: `${baseURL}/store-api/`,
     extraHTTPHeaders: { 'sw-access-key': DEMO_ACCESS_KEY, accept: 'application/json' },
   })
-}
-
-/** The confirmation link of the newest registration mail to `email`, read from the demo mailbox page. */
-async function confirmationLink(baseURL: string, email: string): Promise<URL> {
-  const web = await request.newContext({ baseURL })
-  try {
-    let mailPath: string | undefined
-    await expect
-      .poll(async () => {
-        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: email })}`)).text()
-        mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
-        return mailPath
-      })
-      .toBeTruthy()
-    const mail = await (await web.get(mailPath!)).text()
-    const href = /href="([^"]*\/registration\/confirm\?[^"]+)"/.exec(mail)?.[1]
-    expect(href, 'confirmation link in the mail').toBeTruthy()
-    return new URL(href!.replaceAll('&amp;', '&'))
-  } finally {
-    await web.dispose()
-  }
 }
 
 /**
@@ -63,7 +42,7 @@ async function createCustomer(baseURL: string): Promise<Account> {
       },
     })
     expect(registered.status(), await registered.text()).toBe(200)
-    const link = await confirmationLink(baseURL, account.email)
+    const link = await mailedLink(baseURL, account.email, '/registration/confirm?')
     const confirmed = await api.post('account/register-confirm', {
       data: { em: link.searchParams.get('em'), hash: link.searchParams.get('hash') },
     })

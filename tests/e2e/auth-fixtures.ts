@@ -37,6 +37,31 @@ export interface Account {
 }
 
 /**
+ * The link containing `path` in the newest mail to `email`, read from the demo mailbox as a shopper
+ * would open it; waits for the mail, which the store sends without holding up its answer.
+ */
+export async function mailedLink(baseURL: string, email: string, path: string): Promise<URL> {
+  const web = await playwrightRequest.newContext({ baseURL })
+  try {
+    let link: URL | undefined
+    await expect
+      .poll(async () => {
+        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: email })}`)).text()
+        const mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
+        if (!mailPath) return undefined
+        const mail = await (await web.get(mailPath)).text()
+        const href = [...mail.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).find((h) => h.includes(path))
+        link = href ? new URL(href) : undefined
+        return link?.href
+      }, { message: `a mail to ${email} with a link to ${path}` })
+      .toBeTruthy()
+    return link!
+  } finally {
+    await web.dispose()
+  }
+}
+
+/**
  * A customer of its own, registered and confirmed (double opt-in link from the demo mailbox) through
  * the store API, so tests that change an account's state never meet. `registration` adds or overrides
  * fields of the register body (names, company, account type).
@@ -47,7 +72,6 @@ export async function createConfirmedCustomer(baseURL: string, emailPrefix: stri
     baseURL: `${baseURL}/store-api/`,
     extraHTTPHeaders: { 'sw-access-key': DEMO_ACCESS_KEY, accept: 'application/json' },
   })
-  const web = await playwrightRequest.newContext({ baseURL })
   try {
     const registered = await api.post('account/register', {
       data: {
@@ -63,25 +87,13 @@ export async function createConfirmedCustomer(baseURL: string, emailPrefix: stri
       },
     })
     expect(registered.status(), await registered.text()).toBe(200)
-    let link: URL | undefined
-    await expect
-      .poll(async () => {
-        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: account.email })}`)).text()
-        const mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
-        if (!mailPath) return undefined
-        const mail = await (await web.get(mailPath)).text()
-        const href = /href="([^"]*\/registration\/confirm\?[^"]+)"/.exec(mail)?.[1]
-        link = href ? new URL(href.replaceAll('&amp;', '&')) : undefined
-        return link?.href
-      })
-      .toBeTruthy()
+    const link = await mailedLink(baseURL, account.email, '/registration/confirm?')
     const confirmed = await api.post('account/register-confirm', {
-      data: { em: link!.searchParams.get('em'), hash: link!.searchParams.get('hash') },
+      data: { em: link.searchParams.get('em'), hash: link.searchParams.get('hash') },
     })
     expect(confirmed.status(), await confirmed.text()).toBe(200)
   } finally {
     await api.dispose()
-    await web.dispose()
   }
   return account
 }

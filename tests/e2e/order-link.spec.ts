@@ -1,6 +1,6 @@
-import { request as playwrightRequest, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { COUNTRY_DE_ID, LANGUAGE_IDS } from '../../server/demo-store/constants'
-import { createConfirmedCustomer, logInThroughStore, type Account } from './auth-fixtures'
+import { createConfirmedCustomer, logInThroughStore, mailedLink, type Account } from './auth-fixtures'
 import { productId, storeCall, uniqueEmail } from './checkout-fixtures'
 import { throttledText } from './engagement-fixtures'
 import { auditUrl, expect, expectNoA11yViolations, prefix, t, test, type Locale } from './fixtures'
@@ -43,27 +43,6 @@ async function placeCustomerOrder(baseURL: string, account: Account): Promise<Pl
   return order(baseURL, login.token)
 }
 
-/** The order link of the newest confirmation mail to `email`, as the demo mailbox shows it. */
-async function mailedOrderLink(baseURL: string, email: string): Promise<URL> {
-  const web = await playwrightRequest.newContext({ baseURL })
-  try {
-    let link: URL | undefined
-    await expect
-      .poll(async () => {
-        const list = await (await web.get(`/demo/mailbox?${new URLSearchParams({ to: email })}`)).text()
-        const mailPath = /href="(\/demo\/mailbox\/[^"]+)"/.exec(list)?.[1]
-        if (!mailPath) return undefined
-        const href = /href="([^"]*\/account\/order\/[^"]+)"/.exec(await (await web.get(mailPath)).text())?.[1]
-        link = href ? new URL(href.replaceAll('&amp;', '&')) : undefined
-        return link?.href
-      })
-      .toBeTruthy()
-    return link!
-  } finally {
-    await web.dispose()
-  }
-}
-
 async function submitCredentials(page: Page, locale: Locale, email: string, zipcode: string) {
   await page.getByLabel(label(t(locale, 'account:orderLink.email'))).fill(email)
   await page.getByLabel(label(t(locale, 'account:orderLink.zipcode'))).fill(zipcode)
@@ -78,7 +57,7 @@ test.describe("the order link of the store's order mails", () => {
     test.info().annotations.push({ type: 'allow-console-errors', description: 'refused credentials answer 400' })
     const email = uniqueEmail('gast-link')
     const placed = await placeGuestOrder(baseURL!, 'en', email)
-    const link = await mailedOrderLink(baseURL!, email)
+    const link = await mailedLink(baseURL!, email, '/account/order/')
     // Shopware's path, on the domain of the order's language.
     expect(link.pathname).toBe(`/en/account/order/${placed.deepLinkCode}`)
 
