@@ -46,6 +46,8 @@ function pageData(context: LoaderFunctionArgs['context'], locale: Locale, path: 
     locale,
     seo: appPageSeo(context, locale, path, title, { robots: 'noindex,nofollow' }),
     breadcrumbs: [{ name: title, href: localizePath(locale, path) }],
+    // Back to this link after the login: an order of the account then opens in it.
+    login: loginHref(locale, localizePath(locale, path)),
   }
 }
 
@@ -108,7 +110,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHe
 export const meta = pageMeta
 
 export default function OrderLink() {
-  const { locale, refusal } = useLoaderData<typeof loader>()
+  const { locale, refusal, login } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation('account')
@@ -154,7 +156,7 @@ export default function OrderLink() {
       <section className="auth-card auth-card-secondary" aria-labelledby="order-link-account-title">
         <h2 id="order-link-account-title">{t('orderLink.accountTitle')}</h2>
         <p>{t('orderLink.accountText')}</p>
-        <Link to={localizePath(locale, '/login')} className={buttonClass({ variant: 'secondary' })}>
+        <Link to={login} className={buttonClass({ variant: 'secondary' })}>
           {t('orderLink.login')}
         </Link>
       </section>

@@ -64,6 +64,10 @@ test.describe("the order link of the store's order mails", () => {
     await page.goto(link.pathname)
     await expect(page.getByRole('heading', { level: 1, name: t('en', 'account:orderLink.title') })).toBeVisible()
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex,nofollow')
+    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'account:orderLink.login') })).toHaveAttribute(
+      'href',
+      `/en/login?redirectTo=${encodeURIComponent(link.pathname)}`,
+    )
 
     const wrong = await submitCredentials(page, 'en', email, '10115')
     expect(wrong.status()).toBe(400)
