@@ -28,32 +28,37 @@ import { throwNotFound, throwPageError } from '~/store/errors.server'
 import { checkOrderLink, DEEP_LINK_CODE, openOrderLink } from '~/store/order-link.server'
 import { appPageSeo, pickHeaders } from '~/store/page.server'
 
-/**
- * /account/order/{deepLinkCode}: the link in Shopware's order mails (`frontend.account.order.single.page`).
- * The logged-in customer goes on to the order in the account, a visitor whose order belongs to an account
- * to the login; a guest sees the order after giving its e-mail address and billing postcode.
- */
-function linkOf(request: Request, code: string | undefined) {
-  const url = new URL(request.url)
-  const locale = getLocaleFromPath(url.pathname)
-  if (!code || !DEEP_LINK_CODE.test(code)) throwNotFound(request, PRIVATE_HEADERS)
-  return { locale, code, path: `/account/order/${code}` }
+// /account/order/{deepLinkCode}: the link in Shopware's order mails (`frontend.account.order.single.page`).
+// The logged-in customer goes on to the order in the account, a visitor whose order belongs to an account
+// to the login; a guest sees the order after giving its e-mail address and billing postcode.
+
+interface OrderLink {
+  locale: Locale
+  code: string
+  path: string
+  /** The login page that leads back to this link: an order of the account then opens in it. */
+  login: string
 }
 
-function pageData(context: LoaderFunctionArgs['context'], locale: Locale, path: string) {
+function linkOf(request: Request, code: string | undefined): OrderLink {
+  const locale = getLocaleFromPath(new URL(request.url).pathname)
+  if (!code || !DEEP_LINK_CODE.test(code)) throwNotFound(request, PRIVATE_HEADERS)
+  const path = `/account/order/${code}`
+  return { locale, code, path, login: loginHref(locale, localizePath(locale, path)) }
+}
+
+function pageData(context: LoaderFunctionArgs['context'], { locale, path, login }: OrderLink) {
   const title = getT(locale, 'account')('orderLink.title')
   return {
     locale,
     seo: appPageSeo(context, locale, path, title, { robots: 'noindex,nofollow' }),
     breadcrumbs: [{ name: title, href: localizePath(locale, path) }],
-    // Back to this link after the login: an order of the account then opens in it.
-    login: loginHref(locale, localizePath(locale, path)),
+    login,
   }
 }
 
-function loginFirst(locale: Locale, path: string, context: LoaderFunctionArgs['context'], request: Request) {
-  const message = { type: 'info', messageKey: 'account:orderLink.loginRequired' } as const
-  return redirectWith(loginHref(locale, localizePath(locale, path)), [], message, context, request)
+function loginFirst(link: OrderLink, context: LoaderFunctionArgs['context'], request: Request) {
+  return redirectWith(link.login, [], { type: 'info', messageKey: 'account:orderLink.loginRequired' }, context, request)
 }
 
 /** The rate limit's refusal on opening the page, as the form shows a refused submission. */
@@ -62,30 +67,31 @@ function throttledResult(seconds: number): SubmissionResult<string[]> {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { locale, code, path } = linkOf(request, params.code)
+  const link = linkOf(request, params.code)
+  const { locale, code } = link
   const opened = await openOrderLink(context, request, locale, code).catch((err: unknown) => throwPageError(err, request))
   switch (opened.type) {
     case 'own':
       throw redirectWith(localizePath(locale, `/account/order/details/${opened.orderId}`), [])
     case 'login':
-      throw loginFirst(locale, path, context, request)
+      throw loginFirst(link, context, request)
     case 'not-yours':
       throw data({ orderNotFound: true }, { status: 404, headers: PRIVATE_HEADERS })
     case 'throttled':
       return data(
-        { ...pageData(context, locale, path), refusal: throttledResult(opened.seconds) },
+        { ...pageData(context, link), refusal: throttledResult(opened.seconds) },
         { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': String(opened.seconds) } },
       )
     case 'credentials':
-      return data({ ...pageData(context, locale, path), refusal: undefined }, { headers: PRIVATE_HEADERS })
+      return data({ ...pageData(context, link), refusal: undefined }, { headers: PRIVATE_HEADERS })
   }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { locale, code, path } = linkOf(request, params.code)
+  const link = linkOf(request, params.code)
   const submission = parseWithZod(await request.formData(), { schema: orderLinkSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
-  const checked = await checkOrderLink(context, request, locale, code, submission.value).catch((err: unknown) => throwPageError(err, request))
+  const checked = await checkOrderLink(context, request, link.locale, link.code, submission.value).catch((err: unknown) => throwPageError(err, request))
   switch (checked.type) {
     case 'order':
       return data({ order: checked.order }, { headers: PRIVATE_HEADERS })
@@ -94,7 +100,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'unknown':
       return data(submission.reply({ formErrors: ['account:orderLink.unknown'] }), { status: 404, headers: PRIVATE_HEADERS })
     case 'login':
-      return loginFirst(locale, path, context, request)
+      return loginFirst(link, context, request)
     case 'throttled':
       return refusedReply(submission, checked)
   }
