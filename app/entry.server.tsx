@@ -15,6 +15,7 @@ import { pageTranslatorOf, serverResources, translatorOf } from '~/i18n.server'
 import { getLocaleFromPath, type Locale } from '~/lib/locale'
 import { TranslationProvider } from '~/lib/use-translation'
 import { routeTree } from '~/route-expansion'
+import { loggableUrl } from '../server/logger'
 
 /** How long a streaming response may wait for deferred data before React gives up. */
 export const streamTimeout = 5000
@@ -180,5 +181,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (the visitor navigated away) are not errors of ours.
   if (request.signal.aborted) return
-  context.logger.error({ err: error, url: new URL(request.url).pathname }, 'unhandled error')
+  context.logger.error({ err: error, url: loggableUrl(new URL(request.url).pathname) }, 'unhandled error')
 }

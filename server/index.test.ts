@@ -5,9 +5,9 @@ import type { RequestHandler } from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadConfig, type Config } from './config'
 import { cspNonceOf, requestLogOf } from './context'
-import { createHost, loggableUrl } from './index'
+import { createHost } from './index'
 import { DEMO_ACCESS_KEY } from './demo-store/constants'
-import { createLogger, sessionId } from './logger'
+import { createLogger, loggableUrl, sessionId } from './logger'
 import { checkStore } from './store-check'
 
 type LogLine = Record<string, unknown>

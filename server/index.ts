@@ -15,7 +15,7 @@ import { pinoHttp } from 'pino-http'
 import { ConfigError, loadConfig, type Config, type DemoStoreOptions } from './config'
 import { createLoadContext, cspNonceOf, requestLogOf } from './context'
 import { contentSecurityPolicy, cspOptionsOf, nonceSource } from './csp'
-import { createLogger, logSerializers, sessionId } from './logger'
+import { createLogger, loggableUrl, logSerializers, sessionId } from './logger'
 import { createRemixHandler } from './remix-handler'
 import { pageCache } from './page-cache'
 import { requestGuard } from './request-guard'
@@ -44,26 +44,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHUTDOWN_GRACE_MS = 10_000
 const IDLE_REAP_AFTER_MS = 300
 
-// Query parameters that carry credentials or personal data (recovery hashes, opt-in mails,
-// payment tokens, the demo mailbox's recipient filter) are kept out of access-log lines.
-const SENSITIVE_QUERY = /token|hash|password|secret|key|mail|^em$|^to$/i
 const PROBE_PATHS = new Set(['/healthz', '/readyz'])
 // Our own loopback calls to the embedded store and media files would double every page in the
 // log; the store layer already logs each store call, so these lines are debug-level only.
 const QUIET_PREFIXES = ['/store-api/', '/media/']
-
-// Codes carried in the path instead of the query: the demo payment page's single-use payment token,
-// and the order code of Shopware's order mail link (with e-mail and postcode it opens the order).
-const PATH_SECRETS = [/^(\/demo-payment\/)(?!payment\.css$)[^/]+/, /^((?:\/(?:en|fr))?\/account\/order\/)(?!details(?:\/|$))[^/]+/]
-
-export function loggableUrl(originalUrl: string): string {
-  const url = new URL(originalUrl, 'http://localhost')
-  for (const name of new Set(url.searchParams.keys())) {
-    if (SENSITIVE_QUERY.test(name)) url.searchParams.set(name, '[Redacted]')
-  }
-  const path = PATH_SECRETS.reduce((p, secret) => p.replace(secret, '$1[Redacted]'), url.pathname)
-  return `${path}${url.search}`
-}
 
 // originalUrl: routers mounted with app.use() rewrite req.url to their own sub-path.
 function pathOf(req: Request): string {

@@ -116,3 +116,20 @@ export function sessionId(secret: string, contextToken: string | null | undefine
   if (!contextToken) return undefined
   return createHmac('sha256', secret).update(contextToken).digest('hex').slice(0, 16)
 }
+
+// Query parameters that carry credentials or personal data (recovery hashes, opt-in mails,
+// payment tokens, the demo mailbox's recipient filter) are kept out of access-log lines.
+const SENSITIVE_QUERY = /token|hash|password|secret|key|mail|^em$|^to$/i
+// Codes carried in the path instead of the query: the demo payment page's single-use payment token,
+// and the order code of Shopware's order mail link (with e-mail and postcode it opens the order).
+const PATH_SECRETS = [/^(\/demo-payment\/)(?!payment\.css$)[^/]+/, /^((?:\/(?:en|fr))?\/account\/order\/)(?!details(?:\/|$))[^/]+/]
+
+/** A request URL as log lines may show it: credentials and personal data in its path and query redacted. */
+export function loggableUrl(originalUrl: string): string {
+  const url = new URL(originalUrl, 'http://localhost')
+  for (const name of new Set(url.searchParams.keys())) {
+    if (SENSITIVE_QUERY.test(name)) url.searchParams.set(name, '[Redacted]')
+  }
+  const path = PATH_SECRETS.reduce((p, secret) => p.replace(secret, '$1[Redacted]'), url.pathname)
+  return `${path}${url.search}`
+}

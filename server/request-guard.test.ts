@@ -126,3 +126,26 @@ describe('bad input', () => {
     }
   })
 })
+
+describe('the log line of a rejection', () => {
+  it('shows the path with the code it carries redacted (the order link of a mail)', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })
+    const config = loadConfig({ SHOPWARE_ENDPOINT: 'http://127.0.0.1:9/store-api', SHOPWARE_ACCESS_TOKEN: 'K', PUBLIC_URL: publicUrl })
+    const host = await createHost(config, logger, { remixHandler: echo })
+    const logged = createServer(host.app)
+    await new Promise<void>((resolve) => logged.listen(0, '127.0.0.1', resolve))
+    try {
+      const base = `http://127.0.0.1:${(logged.address() as AddressInfo).port}`
+      const path = '/en/account/order/q3Jx_vT9k2LmN8pR4sWzYb6cDe0fGh1i'
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{}' })
+      // The echo stands in for Remix, which renders the 415 page from the rejection.
+      expect(((await response.json()) as { rejection: unknown }).rejection).toEqual({ status: 415, reason: 'media-type' })
+      const rejected = lines.filter((line) => line.msg === 'request rejected').map((line) => line.path)
+      expect(rejected).toEqual(['/en/account/order/[Redacted]'])
+      expect(JSON.stringify(lines)).not.toContain('q3Jx_vT9k2')
+    } finally {
+      await new Promise<void>((resolve) => logged.close(() => resolve()))
+    }
+  })
+})

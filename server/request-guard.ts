@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Logger } from 'pino'
 import type { RequestErrorStatus } from '../app/lib/request-error.server'
 import { getLocaleFromPath, localizePath } from '../app/lib/locale'
+import { loggableUrl } from './logger'
 
 /**
  * The one rule for requests that reach the app's pages (docs/decisions/005): only GET, HEAD and
@@ -156,7 +157,7 @@ export interface GuardOptions {
 
 export function requestGuard({ publicUrl, logger, maxBodyBytes = MAX_FORM_BYTES }: GuardOptions): RequestHandler {
   const reject = (req: Request, res: Response, next: NextFunction, rejection: Rejection) => {
-    logger.warn({ reqId: req.id, method: req.method, path: req.path, status: rejection.status, reason: rejection.reason }, 'request rejected')
+    logger.warn({ reqId: req.id, method: req.method, path: loggableUrl(req.path), status: rejection.status, reason: rejection.reason }, 'request rejected')
     // A body we did not read must not be taken for the next request on this connection.
     if (!req.complete) res.setHeader('Connection', 'close')
     req.resume()

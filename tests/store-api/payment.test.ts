@@ -3,7 +3,7 @@ import { chromium, type Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUNTRY_DE_ID, DEMO_ACCOUNTS, LANGUAGE_IDS, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
 import { sid } from '../../server/demo-store/ids'
-import { loggableUrl } from '../../server/index'
+import { loggableUrl } from '../../server/logger'
 import { chromiumLaunchOptions } from '../setup/chromium'
 import { expectConformant, expectStoreError, startDemoStore, type DemoStoreServer, type StoreResponse } from './demo-store-server'
 
