@@ -421,6 +421,8 @@ export interface OrderView {
   comment?: string
   contactPerson?: string
   desiredDate?: string
+  /** Ordered as a guest: only the order mail's link (e-mail and postcode) shows the order again later. */
+  byGuest: boolean
 }
 
 function orderAddress(address: OrderAddress | null | undefined): OrderAddressView | undefined {
@@ -452,7 +454,7 @@ function latest<T extends { createdAt?: string }>(items: T[] | undefined): T | u
   return [...(items ?? [])].sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))[0]
 }
 
-export function orderView(order: Order, paymentChangeable: boolean): OrderView {
+export function orderView(order: Order, paymentChangeable: boolean, byGuest = false): OrderView {
   const delivery = latest(order.deliveries)
   const transaction = latest(order.transactions)
   const billing = order.billingAddress ?? order.addresses?.find((a) => a.id === order.billingAddressId)
@@ -484,6 +486,7 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
     paymentChangeable,
     email: text(order.orderCustomer?.email),
     ...orderEntries(order),
+    byGuest,
   }
 }
 
@@ -494,6 +497,11 @@ export function orderView(order: Order, paymentChangeable: boolean): OrderView {
 export async function loadOrderView(context: CheckoutContext, request: Request, locale: Locale, orderId: string): Promise<OrderView | undefined> {
   const store = getStore(context, request, locale)
   if (!store.hasSession || !HEX_ID.test(orderId)) return undefined
+  // The session's context is read for the page anyway (root loader): whether the order is a guest's costs no call.
+  const guest = sessionContext(store).then(
+    ({ customer }) => sessionState(customer) === 'guest',
+    () => false,
+  )
   try {
     const { data } = await store.invoke('readOrder post /order', {
       body: {
@@ -513,7 +521,7 @@ export async function loadOrderView(context: CheckoutContext, request: Request, 
     })
     const order = data.orders.elements[0]
     if (!order || order.id !== orderId) return undefined
-    return orderView(order, (data.paymentChangeable as Record<string, boolean> | undefined)?.[orderId] === true)
+    return orderView(order, (data.paymentChangeable as Record<string, boolean> | undefined)?.[orderId] === true, await guest)
   } catch (err) {
     // Without a customer or guest session there are no orders to see.
     if (err instanceof ApiClientError && (err.status === 403 || err.status === 401 || err.status === 404)) return undefined

@@ -75,6 +75,8 @@ test('guest checkout in French: continue as a guest, demo payment page after 5 s
 
   await choose(page, testInfo, 'fr', 'payment', /Demo Pay/)
   await placeOrder(page, 'fr')
+  // A guest has no account to find the order in later: the mail's link is the way back to it.
+  await expect(page.getByText(t('fr', 'checkout:success.guestMailNote'))).toBeVisible()
   // Spec section 9: a visible countdown, a link for the impatient, then the payment page.
   await expect(page.getByRole('link', { name: t('fr', 'checkout:success.payNow') })).toBeVisible()
   await expect(page.getByText(/\d seconde/)).toBeVisible()
@@ -201,6 +203,8 @@ test('customer checkout in English with saved addresses and another shipping met
   await page.getByLabel(t('en', 'checkout:order.contactPerson')).fill('Max Holzer')
   await placeOrder(page, 'en')
   await expect(page.getByText('Express').first()).toBeVisible()
+  await expect(page.getByText(t('en', 'checkout:success.mailNote', { email: 'kunde@example.com' }))).toBeVisible()
+  await expect(page.getByText(t('en', 'checkout:success.guestMailNote'))).toHaveCount(0)
   const shippedTo = page.locator('.checkout-facts > div').filter({ has: page.getByRole('heading', { name: t('en', 'checkout:success.shippingAddress') }) })
   await expect(shippedTo).toContainText('Waldstraße 12')
   await expect(page.getByText('Max Holzer').first()).toBeVisible()

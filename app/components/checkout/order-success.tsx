@@ -288,7 +288,12 @@ export function OrderSuccess({ data }: { data: SuccessData }) {
         <p className="checkout-success-number">
           {t('success.number', { number: order.orderNumber })} · {formatDate(locale, order.date)}
         </p>
-        {order.email && data.justPlaced ? <p className="checkout-muted">{t('success.mailNote', { email: order.email })}</p> : null}
+        {order.email && data.justPlaced ? (
+          <p className="checkout-muted">
+            {t('success.mailNote', { email: order.email })}
+            {order.byGuest ? ` ${t('success.guestMailNote')}` : null}
+          </p>
+        ) : null}
       </header>
       <PaymentPanel data={data} />
       <h2 className="checkout-success-subtitle">{t('success.summary')}</h2>
