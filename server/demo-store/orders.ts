@@ -220,8 +220,8 @@ function given(value: unknown): boolean {
  * OrderRoute::checkGuestAuth for the first order the deep link found (old ones left out): none → 403
  * CHECKOUT__GUEST_NOT_AUTHENTICATED; the order's customer is no guest (or gone) → 403
  * CHECKOUT__CUSTOMER_NOT_LOGGED_IN, whatever the credentials (an account logs in instead); email or zip
- * code missing → CHECKOUT__GUEST_NOT_AUTHENTICATED; either not exactly the order's (strict and
- * case-sensitive, as Shopware compares them) → 403 CHECKOUT__GUEST_WRONG_CREDENTIALS.
+ * code missing → CHECKOUT__GUEST_NOT_AUTHENTICATED; either not the order's (letter case aside) → 403
+ * CHECKOUT__GUEST_WRONG_CREDENTIALS.
  */
 export function checkGuestAuth(db: Db, order: JsonObject | undefined, credentials: { email: unknown; zipcode: unknown }): void {
   if (!order) throw orderErrors.guestNotAuthenticated()
@@ -231,7 +231,10 @@ export function checkGuestAuth(db: Db, order: JsonObject | undefined, credential
   if (!customer || customer.guest !== 1) throw errors.customerNotLoggedIn()
   if (!given(credentials.email) || !given(credentials.zipcode)) throw orderErrors.guestNotAuthenticated()
   const billing = order.billingAddress as JsonObject | null | undefined
-  if (!billing || credentials.email !== orderCustomer.email || credentials.zipcode !== billing.zipcode) throw orderErrors.guestWrongCredentials()
+  // Shopware 6.7 compares without case (GuestAuthenticator: mb_strtolower of the emails, mb_strtoupper of the zip codes); 6.6 compared strictly.
+  const sameEmail = String(credentials.email).toLowerCase() === String(orderCustomer.email ?? '').toLowerCase()
+  const sameZipcode = String(credentials.zipcode).toUpperCase() === String(billing?.zipcode ?? '').toUpperCase()
+  if (!billing || !sameEmail || !sameZipcode) throw orderErrors.guestWrongCredentials()
 }
 
 function lastTransactionRow(db: Db, orderId: string): Row | undefined {

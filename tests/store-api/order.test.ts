@@ -508,8 +508,9 @@ describe('POST /order for guests by deep link (OrderRoute::load)', () => {
     const { placed, email } = await guestOrder()
     const code = placed.deepLinkCode
     expectStoreError('POST /order', await byDeepLink(code, { email: uniqueEmail('other'), zipcode: '79100' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
-    // Compared strictly, as Shopware does: another case is another email.
-    expectStoreError('POST /order', await byDeepLink(code, { email: email.toUpperCase(), zipcode: '79100' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
+    // Letter case aside, as Shopware 6.7's GuestAuthenticator compares: the same address in capitals is the same address.
+    const capitals = await byDeepLink(code, { email: email.toUpperCase(), zipcode: '79100' })
+    expect(capitals.status, JSON.stringify(capitals.body).slice(0, 300)).toBe(200)
     expectStoreError('POST /order', await byDeepLink(code, { email, zipcode: '79101' }), 403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS')
     expectStoreError('POST /order', await byDeepLink(code, { email }), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
     expectStoreError('POST /order', await byDeepLink(code, { zipcode: '79100' }), 403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED')
