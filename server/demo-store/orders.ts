@@ -211,7 +211,7 @@ export function recentOrders(orders: JsonObject[], now = Date.now()): JsonObject
 }
 
 /** PHP's truthiness, as `$request->get('email', false) && …` tests the values: '', '0', 0, false, null and [] count as not given. */
-function given(value: unknown): boolean {
+export function given(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0
   return value !== undefined && value !== null && value !== false && value !== '' && value !== '0' && value !== 0
 }

@@ -471,6 +471,13 @@ describe('POST /order for guests by deep link (OrderRoute::load)', () => {
     return { placed: response.body as Json, email }
   }
 
+  /** A visitor's new session (no customer) with axes in its cart: its token. */
+  async function visitorWithCart(quantity: number): Promise<string> {
+    const response = await store.call('POST', '/checkout/cart/line-item', { body: { items: [{ id: AXE, referencedId: AXE, type: 'product', quantity }] } })
+    expect(response.status).toBe(200)
+    return response.headers.get('sw-context-token') ?? ''
+  }
+
   /** POST /order without a session (unless `token`): an equals filter on the deep link code plus the given fields. */
   function byDeepLink(code: unknown, fields: Json = {}, options: { field?: string; token?: string } = {}): Promise<StoreResponse> {
     return store.call('POST', '/order', { token: options.token, body: { filter: [{ type: 'equals', field: options.field ?? 'deepLinkCode', value: code }], ...fields } })
@@ -502,6 +509,31 @@ describe('POST /order for guests by deep link (OrderRoute::load)', () => {
     })
     expect(viaGet.status, JSON.stringify(viaGet.body).slice(0, 300)).toBe(200)
     expect(idsOf(viaGet)).toEqual([placed.id])
+  })
+
+  it('with `login` logs the order\'s guest into the session it was asked in, its cart going along (Shopware 6.7, loginById)', async () => {
+    const { placed, email } = await guestOrder()
+    const visitor = await visitorWithCart(2)
+    const response = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100', login: true }, { token: visitor })
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200)
+    expect(idsOf(response)).toEqual([placed.id])
+    const session = response.headers.get('sw-context-token') ?? ''
+    expect(session).not.toBe('')
+    expect(session).not.toBe(visitor)
+    const context = await store.call('GET', '/context', { token: session })
+    expect((context.body as { customer?: { email?: string; guest?: boolean } }).customer).toMatchObject({ email, guest: true })
+    // The guest's session lists the order and kept the visitor's cart; the old token knows nothing any more.
+    expect(idsOf(await store.call('POST', '/order', { token: session, body: {} }))).toEqual([placed.id])
+    const cart = await store.call('GET', '/checkout/cart', { token: session })
+    expect((cart.body as { lineItems: Array<{ quantity: number }> }).lineItems.map((li) => li.quantity)).toEqual([2])
+    const old = await store.call('GET', '/context', { token: visitor })
+    expect((old.body as { customer?: unknown }).customer ?? null).toBeNull()
+
+    // Without `login` the session stays as it was.
+    const other = await visitorWithCart(1)
+    const plain = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100' }, { token: other })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('sw-context-token') ?? other).toBe(other)
   })
 
   it('refuses wrong credentials (CHECKOUT__GUEST_WRONG_CREDENTIALS), missing ones and unknown codes (CHECKOUT__GUEST_NOT_AUTHENTICATED)', async () => {

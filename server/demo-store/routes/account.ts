@@ -6,7 +6,7 @@ import {
   tooLong, verifyPassword, type Body,
 } from '../accounts'
 import { NOT_SPECIFIED_SALUTATION_ID, insertAddress, ownAddress, readAddress, updateAddress, type AddressInput } from '../addresses'
-import { mergeCarts, type CartStore } from '../cart'
+import type { CartStore } from '../cart'
 import { CUSTOMER_GROUP_IDS } from '../constants'
 import { VAT_ID_PATTERNS, type ContextState, type ContextStore } from '../context'
 import { applyIncludes, parseCriteria, searchEntities, type JsonObject } from '../criteria'
@@ -14,6 +14,7 @@ import type { Db } from '../db'
 import type { Serializer } from '../entities'
 import { errors } from '../errors'
 import { HEX_ID, randomHex, randomToken } from '../ids'
+import { startSession as startCustomerSession } from '../sessions'
 import type { Mailer } from '../mail/index'
 
 type Row = Record<string, string | number | null>
@@ -163,35 +164,7 @@ export function registerAccountRoutes(router: Router, deps: AccountDeps): void {
 
   const customerById = (id: string): Row => db.prepare('SELECT * FROM customer WHERE id = ?').get(id) as Row
 
-  /**
-   * Logs a customer into a new token, as AccountService::loginByCustomer with CartRestorer::restore:
-   * the session (context and cart) moves from the old token to a new one, so the old token knows
-   * nothing any more. A cart left behind by an earlier logout is merged with the current one (the
-   * current items added to it) and its session deleted. Unlike Shopware, a session another browser
-   * still holds is never taken over: Shopware would hand out that browser's token (see README).
-   */
-  const startSession = (res: Response, customer: Row): { token: string; context: ContextState } => {
-    const { token, context } = state(res)
-    const customerId = String(customer.id)
-    const newToken = randomToken()
-    const guestCart = carts.load(token)
-    let cart = guestCart
-    const parked = contexts.parkedToken(customerId)
-    if (parked) {
-      cart = mergeCarts(carts.load(parked), guestCart)
-      contexts.delete(parked)
-    }
-    contexts.delete(token)
-    const next: ContextState = {
-      ...context, customerId, billingAddressId: null, shippingAddressId: null,
-      paymentMethodId: customer.default_payment_method_id ? String(customer.default_payment_method_id) : context.paymentMethodId,
-    }
-    contexts.save(newToken, next)
-    if (cart.lineItems.length > 0 || (cart.promotionCodes ?? []).length > 0) carts.save(newToken, cart)
-    db.prepare('UPDATE customer SET last_login = ? WHERE id = ?').run(now(), customerId)
-    res.setHeader('sw-context-token', newToken)
-    return { token: newToken, context: next }
-  }
+  const startSession = (res: Response, customer: Row) => startCustomerSession({ db, contexts, carts }, res, state(res), customer)
 
   // ---------------------------------------------------------------------------------------------
   // Registration and double opt-in (RegisterRoute, RegisterConfirmRoute)

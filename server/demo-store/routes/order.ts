@@ -9,9 +9,10 @@ import { errors } from '../errors'
 import { languageKeyOf, type Mailer } from '../mail/index'
 import type { OrderMailData } from '../mail/order-mail'
 import {
-  checkGuestAuth, customerOrders, deepLinkOrders, findDeepLinkFilter, handlePayment, orderErrors, orderRow, paymentChangeable, placeOrder,
+  checkGuestAuth, customerOrders, deepLinkOrders, findDeepLinkFilter, given, handlePayment, orderErrors, orderRow, paymentChangeable, placeOrder,
   readOrderInput, readPaymentRequest, recentOrders, serializeOrder, setOrderPayment,
 } from '../orders'
+import { startSession } from '../sessions'
 import { clientIp } from './account'
 
 type Row = Record<string, string | number | null>
@@ -121,7 +122,7 @@ export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
    * whose email and billing zip code the request names (query parameters first, then the JSON body, as
    * Symfony's Request::get reads them). A success resets the key.
    */
-  const guestOrders = (req: Request, s: Serializer, criteria: Criteria) => {
+  const guestOrders = (req: Request, res: Response, s: Serializer, criteria: Criteria) => {
     const deepLink = findDeepLinkFilter(criteria.filter)
     if (!deepLink) throw errors.customerNotLoggedIn()
     // Shopware would list whatever another kind of deep-link filter (contains, prefix, or/and of codes…)
@@ -135,7 +136,14 @@ export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
     const query = req.query as Record<string, unknown>
     const body = bodyOf(req.body)
     const param = (name: string) => (query[name] !== undefined ? query[name] : body[name])
-    checkGuestAuth(db, recentOrders(orders.elements)[0], { email: param('email'), zipcode: param('zipcode') })
+    const order = recentOrders(orders.elements)[0]
+    checkGuestAuth(db, order, { email: param('email'), zipcode: param('zipcode') })
+    // Shopware 6.7: `login` logs the order's guest in (AccountService::loginById), its token in the answer's header.
+    if (given(param('login'))) {
+      const customerId = (order?.orderCustomer as JsonObject | undefined)?.customerId
+      const customer = db.prepare('SELECT * FROM customer WHERE id = ?').get(customerId ?? null) as Row | undefined
+      if (customer) startSession({ db, contexts, carts }, res, state(res), customer)
+    }
     guestLoginLimiter.reset(key)
     return orders
   }
@@ -147,7 +155,7 @@ export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
     const criteria = parseCriteria(source)
     const customer = sessionCustomer(db, context)
     // Associations are always included (the demo store has no lazy loading); criteria filter, sort and page.
-    const orders = customer ? searchEntities('order', customerOrders(s, String(customer.id)), criteria) : guestOrders(req, s, criteria)
+    const orders = customer ? searchEntities('order', customerOrders(s, String(customer.id)), criteria) : guestOrders(req, res, s, criteria)
     const changeable = Object.fromEntries(orders.elements.map((o) => [String(o.id), paymentChangeable(db, String(o.id))]))
     res.json(applyIncludes({ orders, paymentChangeable: changeable, apiAlias: 'order_route_response_struct' }, criteria.includes))
   })
