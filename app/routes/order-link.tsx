@@ -93,8 +93,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: PRIVATE_HEADERS })
   const checked = await checkOrderLink(context, request, link.locale, link.code, submission.value).catch((err: unknown) => throwPageError(err, request))
   switch (checked.type) {
-    case 'order':
-      return data({ order: checked.order }, { headers: PRIVATE_HEADERS })
+    case 'order': {
+      const headers = new Headers(PRIVATE_HEADERS)
+      for (const cookie of checked.cookies) headers.append('Set-Cookie', cookie)
+      return data({ order: checked.order, canPay: checked.cookies.length > 0 }, { headers })
+    }
     case 'wrong-credentials':
       return data(submission.reply({ formErrors: ['account:orderLink.wrongCredentials'] }), { status: 400, headers: PRIVATE_HEADERS })
     case 'unknown':
@@ -120,7 +123,7 @@ export default function OrderLink() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation('account')
-  const shown = actionData && 'order' in actionData ? actionData.order : undefined
+  const shown = actionData && 'order' in actionData ? actionData : undefined
   const lastResult = (actionData && !('order' in actionData) ? actionData : undefined) as SubmissionResult<string[]> | undefined
   const [form, fields] = useForm({
     id: 'order-link',
@@ -137,7 +140,7 @@ export default function OrderLink() {
         <p className="order-link-note" role="status">
           {t('orderLink.shownByLink')} <Link to={localizePath(locale, '/contact')}>{t('orderLink.questions')}</Link>
         </p>
-        <OrderDetails order={shown} locale={locale} busy={false} byLink />
+        <OrderDetails order={shown.order} locale={locale} busy={false} byLink canPay={shown.canPay} />
       </div>
     )
   }

@@ -1,6 +1,6 @@
 import type { LoadContext } from '~/load-context'
 import type { Locale } from '~/lib/locale'
-import { getStore, getStoreWithoutSession } from './client.server'
+import { getStore, getStoreWithoutSession, type Store } from './client.server'
 import { orderDetailAssociations, orderDetailView, type OrderDetailView } from './customer.server'
 import { errorCodes, retryAfterSeconds } from './errors.server'
 import { sessionContext, sessionState } from './session-context.server'
@@ -28,7 +28,8 @@ export type OrderLinkOpening =
 
 /** What the e-mail address and billing postcode typed for a link lead to. */
 export type OrderLinkCheck =
-  | { type: 'order'; order: OrderDetailView }
+  /** `cookies`: the session of the order's guest, when the store logged the guest in (so the order can be paid). */
+  | { type: 'order'; order: OrderDetailView; cookies: string[] }
   | { type: 'wrong-credentials' }
   /** No order for the code, or none changed in the last 30 days (Shopware's OrderRoute drops older ones). */
   | { type: 'unknown' }
@@ -87,7 +88,13 @@ export async function openOrderLink(context: OrderLinkContext, request: Request,
   }
 }
 
-/** The order behind a mail link, for the guest who gives its e-mail address and billing postcode. */
+/**
+ * The order behind a mail link, for the guest who gives its e-mail address and billing postcode.
+ * Shopware's storefront then logs the guest in (AccountOrderPageLoader, loginById), so the order can
+ * be paid; the Store API does so on `login` (6.7), in the session it is asked in, whose cart comes
+ * along. A session with a customer of its own keeps it and reads the order without it. A store that
+ * ignores `login` answers the order alone.
+ */
 export async function checkOrderLink(
   context: OrderLinkContext,
   request: Request,
@@ -96,16 +103,31 @@ export async function checkOrderLink(
   credentials: { email: string; zipcode: string },
 ): Promise<OrderLinkCheck> {
   checkedInRequest.add(context)
+  const store = getStore(context, request, locale)
+  const anonymous = !store.hasSession || sessionState((await sessionContext(store)).customer) === 'anonymous'
+  const reader = anonymous ? store : getStoreWithoutSession(context, request, locale)
   try {
-    const { data } = await getStoreWithoutSession(context, request, locale).invoke('readOrder post /order', {
-      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, ...credentials } as never,
+    const { data } = await reader.invoke('readOrder post /order', {
+      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, checkPromotion: true, login: anonymous, ...credentials } as never,
     })
     const order = data.orders.elements[0]
-    return order ? { type: 'order', order: orderDetailView(order) } : { type: 'unknown' }
+    if (!order) return { type: 'unknown' }
+    const loggedIn = anonymous && (await isOrderGuest(store, (order.orderCustomer as { customerId?: string } | undefined)?.customerId))
+    return { type: 'order', order: orderDetailView(order, (data.paymentChangeable ?? {}) as Record<string, boolean>), cookies: loggedIn ? store.commit() : [] }
   } catch (err) {
     const refused = refusal(err)
     if (refused === 'not-authenticated') return { type: 'unknown' }
     if (refused === 'wrong-credentials' || refused === 'login') return { type: refused }
     return { type: 'throttled', seconds: refused.seconds }
+  }
+}
+
+/** Whether the session is now the order's guest's (a store before Shopware 6.7 leaves it as it was). */
+async function isOrderGuest(store: Store, customerId: string | undefined): Promise<boolean> {
+  try {
+    const { data } = await store.invoke('readCustomer post /account/customer', { body: {} })
+    return data.guest === true && data.id === customerId
+  } catch {
+    return false
   }
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { COUNTRY_DE_ID, LANGUAGE_IDS } from '../../server/demo-store/constants'
+import { COUNTRY_DE_ID, LANGUAGE_IDS, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
 import { createConfirmedCustomer, logInThroughStore, mailedLink, type Account } from './auth-fixtures'
 import { productId, storeCall, uniqueEmail } from './checkout-fixtures'
 import { throttledText } from './engagement-fixtures'
@@ -23,8 +23,8 @@ async function order(baseURL: string, token: string): Promise<PlacedOrder> {
 }
 
 /** A guest's order in the given language, placed through the Store API in a session of its own. */
-async function placeGuestOrder(baseURL: string, locale: Locale, email: string): Promise<PlacedOrder> {
-  const switched = await storeCall(baseURL, 'PATCH', '/context', undefined, { languageId: LANGUAGE_IDS[locale] })
+async function placeGuestOrder(baseURL: string, locale: Locale, email: string, paymentMethodId?: string): Promise<PlacedOrder> {
+  const switched = await storeCall(baseURL, 'PATCH', '/context', undefined, { languageId: LANGUAGE_IDS[locale], ...(paymentMethodId ? { paymentMethodId } : {}) })
   const token = switched.token
   const registered = await storeCall(baseURL, 'POST', '/account/register', token, {
     guest: true,
@@ -88,6 +88,24 @@ test.describe("the order link of the store's order mails", () => {
     await expect(page.getByRole('link', { name: t('en', 'account:orders.backToList') })).toHaveCount(0)
     // axe runs as a script; the form's page is audited in both projects below.
     if (test.info().project.use.javaScriptEnabled !== false) await expectNoA11yViolations(page)
+  })
+
+  test('a guest whose online payment is still open pays it from the link: the store logs the guest in on this device', async ({ page, context, baseURL }) => {
+    test.setTimeout(60_000)
+    const email = uniqueEmail('gast-zahlt')
+    // Demo Pay, and the payment page never opened: the order waits for its payment.
+    const placed = await placeGuestOrder(baseURL!, 'de', email, PAYMENT_METHOD_IDS.demoPay)
+    await page.goto(`/account/order/${placed.deepLinkCode}`)
+    const answered = await submitCredentials(page, 'de', email, GUEST_ZIPCODE)
+    expect(answered.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: t('de', 'account:orders.detailTitle', { number: placed.orderNumber }) })).toBeVisible()
+    expect((await context.cookies()).some((cookie) => cookie.name === 'sw-context-token')).toBe(true)
+    const pay = page.getByRole('link', { name: t('de', 'account:orders.payAgain') })
+    await expect(pay).toHaveAttribute('href', `/checkout/success/${placed.id}/unpaid`)
+    await pay.click()
+    await expect(page).toHaveURL(new RegExp(`/checkout/success/${placed.id}/unpaid$`))
+    await expect(page.getByText(t('de', 'checkout:payment.pendingTitle'))).toBeVisible()
+    await expect(page.locator('form.checkout-pay-again').getByRole('radio', { name: /Demo Pay/ })).toBeVisible()
   })
 
   test('empty or malformed fields are refused at the field, and the form keeps what was typed', async ({ page, request, baseURL }) => {

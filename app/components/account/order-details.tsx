@@ -67,18 +67,21 @@ function OrderItems({ order, locale }: { order: OrderDetailView; locale: Locale 
 
 /**
  * /account/order/details/{id}: items, totals, addresses, methods, and the actions (reorder, pay again).
- * Opened by the order mail's link (`byLink`), without a session of the order's customer, it has no actions.
+ * Opened by the order mail's link (`byLink`) it has no account actions; paying again needs the session
+ * of the order's guest (`canPay`), which the store hands out on the link since Shopware 6.7.
  */
 export function OrderDetails({
   order,
   locale,
   busy,
   byLink = false,
+  canPay = !byLink,
 }: {
   order: OrderDetailView
   locale: Locale
   busy: boolean
   byLink?: boolean
+  canPay?: boolean
 }) {
   const { t } = useTranslation('account')
   return (
@@ -102,7 +105,7 @@ export function OrderDetails({
           </div>
         </dl>
       </header>
-      {order.payAgain && !byLink ? (
+      {order.payAgain && canPay ? (
         <div className="order-unpaid" role="status">
           <p>{t('orders.unpaidHint')}</p>
           <Link to={payAgainHref(locale, order.id)} className={buttonClass()}>
