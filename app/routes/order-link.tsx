@@ -77,13 +77,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       throw loginFirst(link, context, request)
     case 'not-yours':
       throw data({ orderNotFound: true }, { status: 404, headers: PRIVATE_HEADERS })
+    case 'guest-own':
+      return data({ ...pageData(context, link), refusal: undefined, order: opened.order }, { headers: PRIVATE_HEADERS })
     case 'throttled':
       return data(
-        { ...pageData(context, link), refusal: throttledResult(opened.seconds) },
+        { ...pageData(context, link), refusal: throttledResult(opened.seconds), order: undefined },
         { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': String(opened.seconds) } },
       )
     case 'credentials':
-      return data({ ...pageData(context, link), refusal: undefined }, { headers: PRIVATE_HEADERS })
+      return data({ ...pageData(context, link), refusal: undefined, order: undefined }, { headers: PRIVATE_HEADERS })
   }
 }
 
@@ -119,11 +121,12 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHe
 export const meta = pageMeta
 
 export default function OrderLink() {
-  const { locale, refusal, login } = useLoaderData<typeof loader>()
+  const { locale, refusal, login, order: sessionOrder } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { t } = useTranslation('account')
-  const shown = actionData && 'order' in actionData ? actionData : undefined
+  // The order of the session's own guest, or the one the form opened.
+  const shown = actionData && 'order' in actionData ? actionData : sessionOrder ? { order: sessionOrder, canPay: true } : undefined
   const lastResult = (actionData && !('order' in actionData) ? actionData : undefined) as SubmissionResult<string[]> | undefined
   const [form, fields] = useForm({
     id: 'order-link',

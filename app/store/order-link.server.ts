@@ -18,6 +18,8 @@ export const DEEP_LINK_CODE = /^[A-Za-z0-9_-]{16,64}$/
 export type OrderLinkOpening =
   /** The logged-in customer's own order: its page in the account. */
   | { type: 'own'; orderId: string }
+  /** The order of the guest whose session this is (the checkout's, or one the link logged in): shown at once. */
+  | { type: 'guest-own'; order: OrderDetailView }
   /** An order of a customer account, and no one logged in: log in to see it. */
   | { type: 'login' }
   /** An order of another customer account than the logged-in one. */
@@ -66,13 +68,21 @@ function refusal(err: unknown): 'login' | 'not-authenticated' | 'wrong-credentia
 export async function openOrderLink(context: OrderLinkContext, request: Request, locale: Locale, code: string): Promise<OrderLinkOpening> {
   if (checkedInRequest.has(context)) return { type: 'credentials' }
   const store = getStore(context, request, locale)
-  const loggedIn = store.hasSession && sessionState((await sessionContext(store)).customer) === 'logged-in'
+  const state = store.hasSession ? sessionState((await sessionContext(store)).customer) : 'anonymous'
+  const loggedIn = state === 'logged-in'
   if (loggedIn) {
     const { data } = await store.invoke('readOrder post /order', {
       body: { filter: deepLinkFilter(code), limit: 1, includes: { order: ['id'] } } as never,
     })
     const own = data.orders.elements[0]
     if (own) return { type: 'own', orderId: own.id }
+  } else if (state === 'guest') {
+    // As Shopware's storefront: the session's customer sees its order without being asked (no rate limit either).
+    const { data } = await store.invoke('readOrder post /order', {
+      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, checkPromotion: true } as never,
+    })
+    const own = data.orders.elements[0]
+    if (own) return { type: 'guest-own', order: orderDetailView(own, (data.paymentChangeable ?? {}) as Record<string, boolean>) }
   }
   try {
     await getStoreWithoutSession(context, request, locale).invoke('readOrder post /order', {

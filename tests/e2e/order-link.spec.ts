@@ -100,6 +100,10 @@ test.describe("the order link of the store's order mails", () => {
     expect(answered.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1, name: t('de', 'account:orders.detailTitle', { number: placed.orderNumber }) })).toBeVisible()
     expect((await context.cookies()).some((cookie) => cookie.name === 'sw-context-token')).toBe(true)
+    // The session is now the order's guest's: the link shows the order without asking again.
+    await page.goto(`/account/order/${placed.deepLinkCode}`)
+    await expect(page.getByRole('heading', { level: 1, name: t('de', 'account:orders.detailTitle', { number: placed.orderNumber }) })).toBeVisible()
+    await expect(page.getByLabel(label(t('de', 'account:orderLink.email')))).toHaveCount(0)
     const pay = page.getByRole('link', { name: t('de', 'account:orders.payAgain') })
     await expect(pay).toHaveAttribute('href', `/checkout/success/${placed.id}/unpaid`)
     await pay.click()
