@@ -35,6 +35,11 @@ export function translateFormMessage(t: TFunction, message: string, extra: Recor
   return t(key, { ...extra, ...values })
 }
 
+/** A store's rate limit as a form error: 'Too many requests. Please wait {seconds} seconds…'. */
+export function throttledMessage(seconds: number): string {
+  return formMessage('auth:login.throttled', { count: seconds })
+}
+
 /** Shared validation messages (locales/{de,en,fr}/auth.json `validation`); other forms may use them too. */
 export const validation = {
   required: 'auth:validation.required',

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { PRIVATE_HEADERS } from '~/store/account.server'
-import { formMessage } from './messages'
+import { throttledMessage } from './messages'
 
 /** A store refusal the shopper can act on: wait (rate limit) or fix fields (the store's violations). */
 export type FormRefusal = { type: 'throttled'; seconds: number } | { type: 'invalid'; fieldErrors: Record<string, string[]> }
@@ -16,7 +16,7 @@ interface Replyable {
  */
 export function refusedReply(submission: Replyable, refusal: FormRefusal, hideFields?: string[]) {
   if (refusal.type === 'throttled') {
-    return data(submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: refusal.seconds })], hideFields }), {
+    return data(submission.reply({ formErrors: [throttledMessage(refusal.seconds)], hideFields }), {
       status: 429,
       headers: { ...PRIVATE_HEADERS, 'Retry-After': String(refusal.seconds) },
     })

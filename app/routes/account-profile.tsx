@@ -7,7 +7,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { Fieldset, FormErrors, RequiredNote, SelectField, TextField } from '~/components/ui/form'
 import { changeEmailSchema } from '~/forms/change-email'
 import { changePasswordSchema, passwordFields } from '~/forms/change-password'
-import { formMessage } from '~/forms/messages'
+import { throttledMessage } from '~/forms/messages'
 import { accountNewsletterSchema } from '~/forms/newsletter'
 import { companyTypes, profileSchema, type ProfileValues } from '~/forms/profile'
 import { safeRedirectPath } from '~/lib/links'
@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         })
       : await unsubscribeNewsletter(context, request, locale, customer.email)
     if (result.type === 'throttled') {
-      const reply = submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })] })
+      const reply = submission.reply({ formErrors: [throttledMessage(result.seconds)] })
       return data({ intent: 'newsletter', reply }, { status: 429, headers: accountHeaders({ 'Retry-After': String(result.seconds) }) })
     }
     if (result.type === 'invalid') return invalid('newsletter', submission.reply({ formErrors: ['account:newsletter.failed'] }))

@@ -27,7 +27,7 @@ import {
   type Choices,
   type OrderDraft,
 } from '~/forms/checkout'
-import { formMessage } from '~/forms/messages'
+import { throttledMessage } from '~/forms/messages'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath, localizePath, locales, type Locale } from '~/lib/locale'
 import { pageMeta } from '~/lib/page-meta'
@@ -210,7 +210,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (result.type === 'invalid') return refused(intent, submission.reply({ formErrors: ['auth:login.invalid'], hideFields }))
         if (result.type === 'not-confirmed') return refused(intent, submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }))
         if (result.type === 'throttled') {
-          return refused(intent, submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })], hideFields }), undefined, 429)
+          return refused(intent, submission.reply({ formErrors: [throttledMessage(result.seconds)], hideFields }), undefined, 429)
         }
         return back(result.headers, [{ type: 'success', messageKey: 'checkout:who.loggedInMessage' }])
       }

@@ -6,7 +6,7 @@ import { useTranslation } from '~/lib/use-translation'
 import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
 import { buttonClass } from '~/components/ui/button'
 import { loginSchema } from '~/forms/login'
-import { formMessage } from '~/forms/messages'
+import { refusedReply } from '~/forms/reply.server'
 import { safeRedirectPath } from '~/lib/links'
 import { getLocaleFromPath, localizePath } from '~/lib/locale'
 import { PRIVATE_HEADERS, authPageMeta, logIn, redirectWith } from '~/store/account.server'
@@ -38,10 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'not-confirmed':
       return data(submission.reply({ formErrors: ['auth:login.notConfirmed'], hideFields }), { status: 400, headers: PRIVATE_HEADERS })
     case 'throttled':
-      return data(
-        submission.reply({ formErrors: [formMessage('auth:login.throttled', { count: result.seconds })], hideFields }),
-        { status: 429, headers: { ...PRIVATE_HEADERS, 'Retry-After': String(result.seconds) } },
-      )
+      return refusedReply(submission, result, hideFields)
     case 'ok': {
       const target = safeRedirectPath(redirectTo) ?? localizePath(locale, '/account')
       const message = result.firstName

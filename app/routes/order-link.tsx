@@ -16,7 +16,7 @@ import { OrderDetails, OrderNotFound } from '~/components/account/order-details'
 import { ErrorPage } from '~/components/error-page'
 import { buttonClass } from '~/components/ui/button'
 import { FormErrors, RequiredNote, TextField } from '~/components/ui/form'
-import { formMessage } from '~/forms/messages'
+import { throttledMessage } from '~/forms/messages'
 import { orderLinkSchema } from '~/forms/order-link'
 import { refusedReply } from '~/forms/reply.server'
 import { getT } from '~/i18n.server'
@@ -63,7 +63,7 @@ function loginFirst(link: OrderLink, context: LoaderFunctionArgs['context'], req
 
 /** The rate limit's refusal on opening the page, as the form shows a refused submission. */
 function throttledResult(seconds: number): SubmissionResult<string[]> {
-  return { status: 'error', error: { '': [formMessage('auth:login.throttled', { count: seconds })] } }
+  return { status: 'error', error: { '': [throttledMessage(seconds)] } }
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { clearContextToken } from '~/session/cookies.server'
 import { flash, readFlash } from '~/session/flash.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
-import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
+import { errorCodes, storeViolationsToFields, throttledSeconds, throwPageError } from './errors.server'
 import { sessionContext, sessionState, type SessionState } from './session-context.server'
 import { mergeWishlistCookie } from './wishlist.server'
 
@@ -166,9 +166,8 @@ export async function logIn(
       body: { username: credentials.email, password: credentials.password },
     })
   } catch (err) {
-    if (hasCode(err, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED', 'FRAMEWORK__RATE_LIMIT_EXCEEDED')) {
-      return { type: 'throttled', seconds: retryAfterSeconds(err) ?? 30 }
-    }
+    const wait = throttledSeconds(err)
+    if (wait !== undefined) return { type: 'throttled', seconds: wait }
     if (hasCode(err, 'CHECKOUT__CUSTOMER_OPTIN_NOT_COMPLETED')) return { type: 'not-confirmed' }
     // Bad credentials, unknown/inactive account (CHECKOUT__CUSTOMER_NOT_FOUND), Shopware's legacy code "0" and violations.
     if (err instanceof ApiClientError && (err.status === 401 || err.status === 400)) return { type: 'invalid' }
@@ -408,8 +407,9 @@ export async function requestPasswordRecovery(
     // The store says 401 CHECKOUT__CUSTOMER_NOT_FOUND for unknown, inactive and guest accounts; the
     // shopper hears the same as for a known one. The rate limit is checked before the lookup, so
     // telling it reveals nothing about the address.
-    if (hasCode(err, 'FRAMEWORK__RATE_LIMIT_EXCEEDED', 'CHECKOUT__CUSTOMER_AUTH_THROTTLED')) {
-      result = { type: 'throttled', seconds: retryAfterSeconds(err) ?? 30 }
+    const wait = throttledSeconds(err)
+    if (wait !== undefined) {
+      result = { type: 'throttled', seconds: wait }
     } else if (err instanceof ApiClientError && err.status === 400 && !hasCode(err, 'VIOLATION::NO_SUCH_CHOICE_ERROR')) {
       result = { type: 'invalid', fieldErrors: storeViolationsToFields(err) }
     } else if (!(err instanceof ApiClientError && (err.status === 401 || err.status === 404))) {

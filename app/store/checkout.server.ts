@@ -23,7 +23,7 @@ import {
   type SalutationOption,
 } from './customer.server'
 import { errorCodes, storeViolationsToFields } from './errors.server'
-import { sessionContext, sessionState, type SessionState } from './session-context.server'
+import { sessionContext, sessionState, storeSessionState, type SessionState } from './session-context.server'
 import { HEX_ID } from '~/lib/hex-id'
 
 type CheckoutContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
@@ -498,8 +498,8 @@ export async function loadOrderView(context: CheckoutContext, request: Request, 
   const store = getStore(context, request, locale)
   if (!store.hasSession || !HEX_ID.test(orderId)) return undefined
   // The session's context is read for the page anyway (root loader): whether the order is a guest's costs no call.
-  const guest = sessionContext(store).then(
-    ({ customer }) => sessionState(customer) === 'guest',
+  const guest = storeSessionState(store).then(
+    (state) => state === 'guest',
     () => false,
   )
   try {

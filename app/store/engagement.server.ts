@@ -12,7 +12,7 @@ import { sessionState } from './session-context.server'
 import { getStore, type Store } from './client.server'
 import { appPageSeo } from './page.server'
 import { toCmsProduct } from './cms.server'
-import { errorCodes, retryAfterSeconds, storeViolationsToFields, throwPageError } from './errors.server'
+import { errorCodes, storeViolationsToFields, throttledSeconds, throwPageError } from './errors.server'
 import { isPriceOnRequest } from './product.server'
 import { HEX_ID } from '~/lib/hex-id'
 
@@ -27,13 +27,9 @@ export type SendResult<T = object> =
   | { type: 'invalid'; fieldErrors: Record<string, string[]> }
 
 /** Fallback wait when a 429 carries no seconds. */
-const DEFAULT_WAIT_SECONDS = 30
-
-const THROTTLE_CODES = ['FRAMEWORK__RATE_LIMIT_EXCEEDED', 'CONTENT__NEWSLETTER_RECIPIENT_THROTTLED']
-
 function throttled(err: unknown): { type: 'throttled'; seconds: number } | undefined {
-  const limited = (err instanceof ApiClientError && err.status === 429) || errorCodes(err).some((code) => THROTTLE_CODES.includes(code))
-  return limited ? { type: 'throttled', seconds: Math.ceil(retryAfterSeconds(err) ?? DEFAULT_WAIT_SECONDS) } : undefined
+  const seconds = throttledSeconds(err)
+  return seconds === undefined ? undefined : { type: 'throttled', seconds }
 }
 
 /** A refused store answer as a form result: 429 → throttled, 400 violations → field errors; undefined otherwise. */

@@ -191,6 +191,16 @@ export function retryAfterSeconds(err: unknown): number | undefined {
   return undefined
 }
 
+// The store's rate limits: login and guest order access (time backoff), newsletter, and any other 429.
+const THROTTLE_CODES = ['CHECKOUT__CUSTOMER_AUTH_THROTTLED', 'FRAMEWORK__RATE_LIMIT_EXCEEDED', 'CONTENT__NEWSLETTER_RECIPIENT_THROTTLED']
+const DEFAULT_WAIT_SECONDS = 30
+
+/** The whole seconds to wait when the store refused for a rate limit; undefined for any other answer. */
+export function throttledSeconds(err: unknown): number | undefined {
+  const limited = (err instanceof ApiClientError && err.status === 429) || errorCodes(err).some((code) => THROTTLE_CODES.includes(code))
+  return limited ? Math.ceil(retryAfterSeconds(err) ?? DEFAULT_WAIT_SECONDS) : undefined
+}
+
 /** The form field a violation belongs to: its pointer with '/' → '.' ('/billingAddress/zipcode' → 'billingAddress.zipcode'). */
 function pointerField(pointer: string): string {
   return pointer.replace(/^\/+/, '').replace(/\/+/g, '.')

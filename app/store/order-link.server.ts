@@ -2,8 +2,8 @@ import type { LoadContext } from '~/load-context'
 import type { Locale } from '~/lib/locale'
 import { getStore, getStoreWithoutSession, type Store } from './client.server'
 import { orderDetailAssociations, orderDetailView, type OrderDetailView } from './customer.server'
-import { errorCodes, retryAfterSeconds } from './errors.server'
-import { sessionContext, sessionState } from './session-context.server'
+import { errorCodes, throttledSeconds } from './errors.server'
+import { storeSessionState } from './session-context.server'
 
 type OrderLinkContext = Pick<LoadContext, 'store' | 'storeCache' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog'>
 
@@ -50,10 +50,9 @@ const deepLinkFilter = (code: string) => [{ type: 'equals', field: 'deepLinkCode
  * rate limit per code. Anything else is the page's error.
  */
 function refusal(err: unknown): 'login' | 'not-authenticated' | 'wrong-credentials' | { seconds: number } {
+  const wait = throttledSeconds(err)
+  if (wait !== undefined) return { seconds: wait }
   const codes = errorCodes(err)
-  if (codes.includes('CHECKOUT__CUSTOMER_AUTH_THROTTLED') || codes.includes('FRAMEWORK__RATE_LIMIT_EXCEEDED')) {
-    return { seconds: retryAfterSeconds(err) ?? 30 }
-  }
   if (codes.includes('CHECKOUT__GUEST_WRONG_CREDENTIALS')) return 'wrong-credentials'
   if (codes.includes('CHECKOUT__GUEST_NOT_AUTHENTICATED')) return 'not-authenticated'
   if (codes.includes('CHECKOUT__CUSTOMER_NOT_LOGGED_IN')) return 'login'
@@ -68,20 +67,15 @@ function refusal(err: unknown): 'login' | 'not-authenticated' | 'wrong-credentia
 export async function openOrderLink(context: OrderLinkContext, request: Request, locale: Locale, code: string): Promise<OrderLinkOpening> {
   if (checkedInRequest.has(context)) return { type: 'credentials' }
   const store = getStore(context, request, locale)
-  const state = store.hasSession ? sessionState((await sessionContext(store)).customer) : 'anonymous'
+  const state = await storeSessionState(store)
   const loggedIn = state === 'logged-in'
-  if (loggedIn) {
-    const { data } = await store.invoke('readOrder post /order', {
-      body: { filter: deepLinkFilter(code), limit: 1, includes: { order: ['id'] } } as never,
-    })
-    const own = data.orders.elements[0]
-    if (own) return { type: 'own', orderId: own.id }
-  } else if (state === 'guest') {
+  if (loggedIn || state === 'guest') {
     // As Shopware's storefront: the session's customer sees its order without being asked (no rate limit either).
     const { data } = await store.invoke('readOrder post /order', {
       body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, checkPromotion: true } as never,
     })
     const own = data.orders.elements[0]
+    if (own && loggedIn) return { type: 'own', orderId: own.id }
     if (own) return { type: 'guest-own', order: orderDetailView(own, (data.paymentChangeable ?? {}) as Record<string, boolean>) }
   }
   try {
@@ -114,7 +108,7 @@ export async function checkOrderLink(
 ): Promise<OrderLinkCheck> {
   checkedInRequest.add(context)
   const store = getStore(context, request, locale)
-  const anonymous = !store.hasSession || sessionState((await sessionContext(store)).customer) === 'anonymous'
+  const anonymous = (await storeSessionState(store)) === 'anonymous'
   const reader = anonymous ? store : getStoreWithoutSession(context, request, locale)
   try {
     const { data } = await reader.invoke('readOrder post /order', {

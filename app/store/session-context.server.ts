@@ -6,6 +6,11 @@ export async function sessionContext(store: Store): Promise<Schemas['SalesChanne
   return (await store.invoke('readContext get /context', {})).data
 }
 
+/** The state of the request's session: anonymous without one, else as its context (read once per request) shows. */
+export async function storeSessionState(store: Store): Promise<SessionState> {
+  return store.hasSession ? sessionState((await sessionContext(store)).customer) : 'anonymous'
+}
+
 /** Spec section 4. */
 export type SessionState = 'anonymous' | 'guest' | 'customer' | 'logged-in'
 
