@@ -3,7 +3,9 @@
  * generated catalogue of BENCH_STORE_PRODUCTS products (`npm run demo -- seed --products N`), starts it
  * standalone on 127.0.0.1, warms it, and measures the Store API's listing and search with the bodies the
  * storefront sends (limit 24, the card includes, the tag aggregation, SEO URLs): sequential requests
- * (1 connection) and concurrent ones (BENCH_CONNECTIONS), p50/p95/p99 from every response time. Two passes:
+ * (1 connection) and concurrent ones (BENCH_CONNECTIONS), p50/p95/p99 from every response time; likewise the
+ * product page's reads that filter the whole catalogue (the SEO URL look-ups of its path and of its other
+ * languages, the variant family). Two passes:
  * as the store runs (repeated requests are answered from its listing answer cache), and with that cache off
  * (every request filtered, sorted and serialized again).
  * Writes docs/benchmarks/<date>-demo-store-<scale>.json and .md.
@@ -39,7 +41,7 @@ const aggregations = [{ name: 'tags', type: 'entity', field: 'tagIds', definitio
 const storefrontBody = (extra: Record<string, unknown>) => ({ limit: 24, includes: listingIncludes, aggregations, ...extra })
 
 interface Scenario {
-  kind: 'listing' | 'search'
+  kind: 'listing' | 'search' | 'product'
   name: string
   path: string
   body: Record<string, unknown>
@@ -47,6 +49,8 @@ interface Scenario {
 }
 
 const BIG_CATEGORY = sid('category:produkte')
+const seoUrlIncludes = { seo_url: ['seoPathInfo', 'isCanonical', 'routeName', 'foreignKey', 'languageId'] }
+const familyIncludes = { product: ['id', 'productNumber', 'optionIds', 'seoUrls', 'parentId'], seo_url: ['seoPathInfo', 'isCanonical', 'routeName'] }
 const scenarios: Scenario[] = [
   { kind: 'listing', name: 'Produkte p1 (name-asc)', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 1 }) },
   { kind: 'listing', name: 'Produkte p2 price-asc', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 2, order: 'price-asc' }) },
@@ -60,7 +64,31 @@ const scenarios: Scenario[] = [
   { kind: 'search', name: 'search "kette" p2 price-asc', path: '/search', body: storefrontBody({ p: 2, search: 'kette', order: 'price-asc' }) },
   { kind: 'search', name: 'search "hydraulik schlauch" p1', path: '/search', body: storefrontBody({ p: 1, search: 'hydraulik schlauch' }) },
   { kind: 'search', name: 'search "winch" p1 (en)', path: '/search', body: storefrontBody({ p: 1, search: 'winch' }), languageId: LANGUAGE_IDS.en },
+  // A product page's reads that search the whole catalogue, with the bodies of app/store/content.server.ts and product.server.ts
+  // (copied: those modules load the translations through Vite).
+  {
+    kind: 'product', name: 'product page: SEO URL of its path', path: '/seo-url', body: {
+      filter: [{ type: 'multi', operator: 'or', queries: [eq('seoPathInfo', 'forstseilwinde-fsw-35/FS-10001'), eq('seoPathInfo', 'forstseilwinde-fsw-35/FS-10001/')] }, eq('languageId', LANGUAGE_IDS.de)],
+      limit: 10, includes: seoUrlIncludes,
+    },
+  },
+  {
+    kind: 'product', name: 'product page: its SEO URL in English', path: '/seo-url', languageId: LANGUAGE_IDS.en, body: {
+      filter: [eq('foreignKey', sid('product:FS-10001')), eq('routeName', 'frontend.detail.page'), eq('isCanonical', true), eq('languageId', LANGUAGE_IDS.en)],
+      limit: 1, includes: seoUrlIncludes,
+    },
+  },
+  {
+    kind: 'product', name: 'product page: variant family', path: '/product', body: {
+      filter: [{ type: 'multi', operator: 'or', queries: [eq('parentId', sid('product:FS-20001')), eq('parent.children.id', sid('product:FS-20001'))] }],
+      limit: 100, includes: familyIncludes,
+    },
+  },
 ]
+
+function eq(field: string, value: string | boolean) {
+  return { type: 'equals', field, value }
+}
 
 function headersOf(s: Scenario): Record<string, string> {
   return {
@@ -185,7 +213,14 @@ interface Pass {
   readyMs: number
   rssAfterStartMb: number
   rssAfterLoadMb: number
-  summary: { listingP95SequentialMs: number; searchP95SequentialMs: number; listingP95ConcurrentMs: number; searchP95ConcurrentMs: number }
+  summary: {
+    listingP95SequentialMs: number
+    searchP95SequentialMs: number
+    productP95SequentialMs: number
+    listingP95ConcurrentMs: number
+    searchP95ConcurrentMs: number
+    productP95ConcurrentMs: number
+  }
   scenarios: ScenarioResult[]
 }
 
@@ -216,8 +251,10 @@ async function measurePass(answerCache: boolean): Promise<Pass> {
   const summary = {
     listingP95SequentialMs: worst('listing', 1),
     searchP95SequentialMs: worst('search', 1),
+    productP95SequentialMs: worst('product', 1),
     listingP95ConcurrentMs: worst('listing', connections),
     searchP95ConcurrentMs: worst('search', connections),
+    productP95ConcurrentMs: worst('product', connections),
   }
   return { answerCache, readyMs: store.readyMs, rssAfterStartMb, rssAfterLoadMb, summary, scenarios: results }
 }
@@ -242,8 +279,8 @@ async function main() {
         ? '## Repeated requests (the listing answer cache on, as the store runs)'
         : '## Every request computed (`DEMO_STORE_LISTING_CACHE_CHARS=0`: what a request the store has not answered before costs)',
       '',
-      `Worst p95, sequential: listing ${verdict(summary.listingP95SequentialMs)}, search ${verdict(summary.searchP95SequentialMs)}.`,
-      `Worst p95, ${connections} connections: listing ${verdict(summary.listingP95ConcurrentMs)}, search ${verdict(summary.searchP95ConcurrentMs)} (queueing on one Node thread included).`,
+      `Worst p95, sequential: listing ${verdict(summary.listingP95SequentialMs)}, search ${verdict(summary.searchP95SequentialMs)}, product page reads ${verdict(summary.productP95SequentialMs)}.`,
+      `Worst p95, ${connections} connections: listing ${verdict(summary.listingP95ConcurrentMs)}, search ${verdict(summary.searchP95ConcurrentMs)}, product page reads ${verdict(summary.productP95ConcurrentMs)} (queueing on one Node thread included).`,
       '',
       rows.join('\n'),
       '',

@@ -438,10 +438,13 @@ function booleanOf(value: Json): boolean | null {
   return null
 }
 
-const STRING_FIELDS: Record<string, (r: ProductRecord) => string | null> = {
+// Ids are stored as lowercase hex: equal to a value in any letter case exactly when equal to it lowercased.
+const ID_FIELDS: Record<string, (r: ProductRecord) => string | null> = {
   id: (r) => r.id,
   parentId: (r) => r.parentId,
   manufacturerId: (r) => r.manufacturerId,
+}
+const STRING_FIELDS: Record<string, (r: ProductRecord) => string | null> = {
   productNumber: (r) => r.number,
 }
 const LIST_FIELDS: Record<string, (r: ProductRecord) => readonly string[]> = {
@@ -452,12 +455,90 @@ const LIST_FIELDS: Record<string, (r: ProductRecord) => readonly string[]> = {
 }
 
 /**
- * A filter the records answer without the DAL view (the storefront's tag and availability filters, ids,
- * numbers, manufacturers), with criteria.ts's semantics; null for anything else.
+ * The products whose DAL view has one of the values at `children.id` (a parent with variants) or
+ * `parent.children.id` (its variants), from the units (productViews sets both so). Product ids are
+ * stored as lowercase hex, so the criteria's case-insensitive equality is a look-up of the lowercased value.
  */
-function recordTest(filter: Filter): RecordTest | null {
+function familyMatches(path: FamilyPath, values: Json[], data: CatalogueData): Set<ProductRecord> {
+  const matching = new Set<ProductRecord>()
+  for (const value of values) {
+    const member = typeof value === 'string' ? data.records.get(value.toLowerCase()) : undefined
+    const unit = member && data.unitsById.get(member.unitId)
+    if (!unit?.hasVariants || unit.record === member) continue
+    if (path === 'children.id') matching.add(unit.record)
+    else for (const m of unit.members) matching.add(m)
+  }
+  return matching
+}
+
+type FamilyPath = 'children.id' | 'parent.children.id'
+
+function familyTest(path: FamilyPath, values: Json[], data: CatalogueData): RecordTest {
+  const matching = familyMatches(path, values, data)
+  if (!values.includes(null)) return (r) => matching.has(r)
+  // A product outside a family has no such association, which reads as one null value (criteria.ts matchesFilter).
+  return (r) => {
+    if (matching.has(r)) return true
+    const unit = data.unitsById.get(r.unitId)
+    return !(unit?.hasVariants && (path === 'children.id' ? unit.record === r : unit.record !== r))
+  }
+}
+
+const variantsByParent = new WeakMap<CatalogueData, Map<string, ProductRecord[]>>()
+
+/**
+ * The only products a filter can match, when an index names them (ids, a parent's variants, a family;
+ * an `and` with such a filter, an `or` of only such filters); null when it could match any. A product
+ * page's variant read then costs its family, not a pass over the catalogue. The filters still run on them.
+ */
+function candidates(filter: Filter, data: CatalogueData): Set<ProductRecord> | null {
+  if (filter.type === 'multi') {
+    const parts = filter.queries.map((query) => candidates(query, data))
+    if (filter.operator === 'and') return parts.reduce<Set<ProductRecord> | null>((best, part) => (part && (!best || part.size < best.size) ? part : best), null)
+    if (parts.some((part) => part === null)) return null
+    return new Set(parts.flatMap((part) => [...part!]))
+  }
+  if (filter.type !== 'equals' && filter.type !== 'equalsAny') return null
+  const field = filter.field.startsWith('product.') ? filter.field.slice('product.'.length) : filter.field
+  const values: Json[] = filter.type === 'equals' ? [filter.value] : filter.value
+  if (!values.every((v): v is string => typeof v === 'string')) return null
+  const ids = values.map((v) => (v as string).toLowerCase())
+  if (field === 'id') return new Set(ids.flatMap((id) => data.records.get(id) ?? []))
+  if (field === 'parentId') {
+    let byParent = variantsByParent.get(data)
+    if (!byParent) {
+      byParent = new Map()
+      for (const r of data.list) {
+        if (r.parentId === null) continue
+        const variants = byParent.get(r.parentId)
+        if (variants) variants.push(r)
+        else byParent.set(r.parentId, [r])
+      }
+      variantsByParent.set(data, byParent)
+    }
+    return new Set(ids.flatMap((id) => byParent!.get(id) ?? []))
+  }
+  if (field === 'children.id' || field === 'parent.children.id') return familyMatches(field, values, data)
+  return null
+}
+
+/** The products a filter list (all must hold) can match, in catalogue order; all of them when no filter narrows. */
+export function candidateRecords(filters: Filter[], data: CatalogueData): ProductRecord[] {
+  let best: Set<ProductRecord> | null = null
+  for (const filter of filters) {
+    const found = candidates(filter, data)
+    if (found && (!best || found.size < best.size)) best = found
+  }
+  return best ? [...best].sort((a, b) => a.index - b.index) : data.list
+}
+
+/**
+ * A filter the records answer without the DAL view (the storefront's tag and availability filters, ids,
+ * numbers, manufacturers, a variant family), with criteria.ts's semantics; null for anything else.
+ */
+function recordTest(filter: Filter, data: CatalogueData): RecordTest | null {
   if (filter.type === 'multi' || filter.type === 'not') {
-    const tests = filter.queries.map(recordTest)
+    const tests = filter.queries.map((query) => recordTest(query, data))
     if (tests.some((t) => t === null)) return null
     const all = tests as RecordTest[]
     const some = (r: ProductRecord) => all.some((t) => t(r))
@@ -473,6 +554,11 @@ function recordTest(filter: Filter): RecordTest | null {
     return (r) => wanted.some((w) => w === r.available)
   }
   if (values.some((v) => v !== null && typeof v !== 'string')) return null
+  const idOf = ID_FIELDS[field]
+  if (idOf) {
+    const wanted = values.map((v) => (v === null ? null : (v as string).toLowerCase()))
+    return (r) => wanted.includes(idOf(r))
+  }
   const single = STRING_FIELDS[field]
   if (single) return (r) => values.some((v) => stringEquals(single(r), v))
   const many = LIST_FIELDS[field]
@@ -484,13 +570,14 @@ function recordTest(filter: Filter): RecordTest | null {
       return list.some((item) => values.some((v) => stringEquals(item, v)))
     }
   }
+  if (field === 'children.id' || field === 'parent.children.id') return familyTest(field, values, data)
   return null
 }
 
 /** Tests for a filter list (all must hold): record tests where possible, else the DAL view. */
 export function compileFilters(s: Serializer, filters: Filter[], data: CatalogueData = catalogueData(s)): RecordTest[] {
   return filters.map((f) => {
-    const fast = recordTest(f)
+    const fast = recordTest(f, data)
     if (fast) return fast
     const views = productViews(s, data)
     return (r: ProductRecord) => matchesFilter(views[r.index]!, f, 'product')

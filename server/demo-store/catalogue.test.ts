@@ -113,6 +113,22 @@ describe('product listing: paging, sorting, grouping', () => {
     expect(none).toEqual([])
   })
 
+  it('answers id and family filters from its indexes and records as the DAL views would', async () => {
+    const variants = (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [{ type: 'equals', field: 'parentId', value: product('FS-20001') }] } })).body.elements
+    const ids = async (filter: unknown) =>
+      (await call<{ elements: Product[] }>('POST', '/product', { body: { filter: [filter], limit: 100, includes: { product: ['id'] } } })).body.elements.map((p) => p.id).sort()
+    // Or'ed with a `contains` that matches nothing, neither an index nor the records can answer it: it runs on the DAL views, over every product.
+    const onViews = (filter: unknown) => ({ type: 'multi', operator: 'or', queries: [filter, { type: 'contains', field: 'productNumber', value: 'no such number' }] })
+    for (const value of [variants[3]!.id, variants[3]!.id.toUpperCase(), product('FS-20001'), product('FS-10001'), null]) {
+      for (const field of ['children.id', 'parent.children.id', 'product.parent.children.id', 'parentId', 'id']) {
+        const filter = { type: 'equals', field, value }
+        expect(await ids(filter), `${field} = ${value}`).toEqual(await ids(onViews(filter)))
+      }
+    }
+    const family = { type: 'multi', operator: 'or', queries: [{ type: 'equals', field: 'parentId', value: variants[0]!.id }, { type: 'equals', field: 'parent.children.id', value: variants[0]!.id }] }
+    expect(await ids(family)).toEqual(variants.map((v) => v.id).sort())
+  })
+
   const sortPrice = (p: Product, onRequest: number) =>
     (p.customFields as { forst_price_on_request?: boolean } | undefined)?.forst_price_on_request ? onRequest : p.calculatedCheapestPrice.unitPrice
   it.each([

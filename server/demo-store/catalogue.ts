@@ -1,6 +1,6 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
 import {
-  catalogueData, compileFilters, groupData, isTagAggregation, languageData, nameCollator, productViews, unitsByPrice, unitsBySales, unitsOfCategory,
+  candidateRecords, catalogueData, compileFilters, groupData, isTagAggregation, languageData, nameCollator, productViews, unitsByPrice, unitsBySales, unitsOfCategory,
   type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
 } from './catalogue-cache'
 import { computeAggregations, parseCriteria, valuesAt, type Aggregation, type Criteria, type Json, type JsonObject } from './criteria'
@@ -535,7 +535,7 @@ function compareJson(a: Json, b: Json): number {
 export function productSearch(s: Serializer, body: unknown, within?: readonly string[]): JsonObject {
   const criteria: Criteria = parseCriteria(body)
   const data = catalogueData(s)
-  let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : data.list
+  let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : candidateRecords(criteria.filter, data)
   let scores: Map<string, number> | null = null
   if (criteria.term) {
     scores = new Map()

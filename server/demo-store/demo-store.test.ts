@@ -203,6 +203,38 @@ describe('seo urls, categories and landing pages', () => {
     expect(((category.body as Json).seoUrls as Json[]).map((u) => u.seoPathInfo)).toEqual(['produkte/seilwinden/'])
   })
 
+  it('finds SEO URLs by path in any letter case, by entity, by id, and a URL added while running', async () => {
+    const winches = sid('category:winches')
+    const product = sid('product:FS-10003')
+    const [byPath] = await lookup('Produkte/SEILWINDEN/', LANGUAGE_IDS.de)
+    expect(byPath).toMatchObject({ seoPathInfo: 'produkte/seilwinden/', foreignKey: winches, languageId: LANGUAGE_IDS.de })
+    const seoUrl = async (body: Json) => (await call('POST', '/seo-url', { body, headers: { 'sw-language-id': LANGUAGE_IDS.en } })).body.elements as Json[]
+    const byEntities = await seoUrl({ filter: [{ type: 'equalsAny', field: 'foreignKey', value: [winches.toUpperCase(), product] }, { type: 'equals', field: 'routeName', value: 'frontend.detail.page' }] })
+    expect(byEntities).toHaveLength(1)
+    expect(byEntities[0]).toMatchObject({ foreignKey: product, routeName: 'frontend.detail.page', languageId: LANGUAGE_IDS.en })
+    expect(await seoUrl({ ids: [byEntities[0]!.id] })).toEqual(byEntities)
+    expect(await seoUrl({ filter: [{ type: 'equals', field: 'seo_url.foreignKey', value: product }] })).toEqual(byEntities)
+    // The storefront's look-up of a path with and without its trailing slash.
+    const either = await seoUrl({ filter: [{ type: 'multi', operator: 'or', queries: [{ type: 'equals', field: 'seoPathInfo', value: 'products/winches' }, { type: 'equals', field: 'seoPathInfo', value: 'products/winches/' }] }] })
+    expect(either.map((u) => u.foreignKey)).toEqual([winches])
+    // A filter the look-up cannot narrow by still sees every URL of the language.
+    const details = await seoUrl({ filter: [{ type: 'equals', field: 'routeName', value: 'frontend.detail.page' }], limit: 100, 'total-count-mode': 'exact' })
+    expect(details.map((u) => u.foreignKey)).toContain(product)
+
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    const added = sid('seo:added-while-running')
+    db.prepare('INSERT INTO seo_url (id, language_id, foreign_key, route_name, path_info, seo_path_info, is_canonical) VALUES (?, ?, ?, ?, ?, ?, 1)').run(
+      added, LANGUAGE_IDS.de, winches, 'frontend.navigation.page', `/navigation/${winches}`, 'neue-seilwinden/',
+    )
+    try {
+      expect((await lookup('neue-seilwinden/', LANGUAGE_IDS.de)).map((u) => u.id)).toEqual([added])
+    } finally {
+      db.prepare('DELETE FROM seo_url WHERE id = ?').run(added)
+      db.close()
+    }
+    expect(await lookup('neue-seilwinden/', LANGUAGE_IDS.de)).toEqual([])
+  })
+
   it('returns a listing category with its resolved product_list cms page', async () => {
     const res = await call('POST', `/category/${sid('category:winches')}`, { body: {} })
     expect(res.status).toBe(200)

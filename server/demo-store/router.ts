@@ -4,6 +4,7 @@ import { CUSTOMER_GROUP_IDS, DEFAULT_LANGUAGE_ID, DEMO_ACCESS_KEY, LANGUAGE_IDS,
 import { CartStore } from './cart'
 import { warmCatalogue } from './catalogue-cache'
 import { warmSearchIndex } from './search-index'
+import { warmSeoUrls } from './seo-url-index'
 import { ContextStore, country, countryState, defaultContextState, salesChannelContext, salutation, type ContextState } from './context'
 import { applyIncludes, parseCriteria, searchEntities, type Criteria } from './criteria'
 import type { Db } from './db'
@@ -119,8 +120,12 @@ export function createStoreApiRouter(db: Db, publicUrl: string, store: StoreStat
   const router = express.Router()
   const contexts = new ContextStore(db)
   const carts = new CartStore(db)
-  // Listing records, names and sort orders are built once per process; doing it now keeps the first shopper's listing fast.
-  for (const languageId of KNOWN_LANGUAGES) warmCatalogue(new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard))
+  // Listing records, names, sort orders and the SEO URL index are built once per process; doing it now keeps the first shopper's pages fast.
+  for (const languageId of KNOWN_LANGUAGES) {
+    const s = new Serializer(db, publicUrl, languageId, false, CUSTOMER_GROUP_IDS.standard)
+    warmCatalogue(s)
+    warmSeoUrls(s)
+  }
   warmSearchIndex(db)
   router.use(cors)
   router.use(express.json({ limit: BODY_LIMIT.parser }))
