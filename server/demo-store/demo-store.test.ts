@@ -235,6 +235,45 @@ describe('seo urls, categories and landing pages', () => {
     expect(await lookup('neue-seilwinden/', LANGUAGE_IDS.de)).toEqual([])
   })
 
+  it('pages through all SEO URLs of a language as a sitemap reads them, also after a URL was added', async () => {
+    const pages = async (extra: Json = {}) => {
+      const found: Json[] = []
+      for (let page = 1; ; page++) {
+        const res = await call('POST', '/seo-url', {
+          body: { page, limit: 100, filter: [{ type: 'equals', field: 'isCanonical', value: true }], sort: [{ field: 'seoPathInfo', order: 'ASC' }], 'total-count-mode': 'exact', ...extra },
+          headers: { 'sw-language-id': LANGUAGE_IDS.fr },
+        })
+        expect(res.status).toBe(200)
+        found.push(...(res.body.elements as Json[]))
+        if ((res.body.elements as Json[]).length < 100) return { found, total: res.body.total as number }
+      }
+    }
+    const db = openDatabase(join(dataDir, 'demo-store.sqlite'))
+    const canonical = (db.prepare('SELECT seo_path_info AS path FROM seo_url WHERE language_id = ? AND is_canonical = 1').all(LANGUAGE_IDS.fr) as { path: string }[]).map((r) => r.path)
+    const before = await pages()
+    expect(before.total).toBe(canonical.length)
+    expect(before.found.map((u) => u.seoPathInfo).sort()).toEqual([...canonical].sort())
+    const collator = new Intl.Collator('de', { sensitivity: 'base' })
+    const paths = before.found.map((u) => u.seoPathInfo as string)
+    expect(paths.every((path, i) => i === 0 || collator.compare(paths[i - 1]!, path) <= 0)).toBe(true)
+    const products = await pages({ filter: [{ type: 'equals', field: 'routeName', value: 'frontend.detail.page' }] })
+    expect(products.found.length).toBeGreaterThan(0)
+    expect(products.found.every((u) => u.routeName === 'frontend.detail.page')).toBe(true)
+
+    const added = sid('seo:added-to-sitemap')
+    db.prepare('INSERT INTO seo_url (id, language_id, foreign_key, route_name, path_info, seo_path_info, is_canonical) VALUES (?, ?, ?, ?, ?, ?, 1)').run(
+      added, LANGUAGE_IDS.fr, sid('category:winches'), 'frontend.navigation.page', `/navigation/${sid('category:winches')}`, 'aaa-nouvelle-page/',
+    )
+    try {
+      const after = await pages()
+      expect(after.total).toBe(canonical.length + 1)
+      expect(after.found[0]).toMatchObject({ id: added, seoPathInfo: 'aaa-nouvelle-page/' })
+    } finally {
+      db.prepare('DELETE FROM seo_url WHERE id = ?').run(added)
+      db.close()
+    }
+  })
+
   it('returns a listing category with its resolved product_list cms page', async () => {
     const res = await call('POST', `/category/${sid('category:winches')}`, { body: {} })
     expect(res.status).toBe(200)

@@ -6,7 +6,7 @@ import { resolveCmsPage } from '../cms-resolver'
 import type { Serializer } from '../entities'
 import { HEX_ID } from '../ids'
 import { activeCategory, productCategory } from '../product-detail'
-import { seoUrlRows } from '../seo-url-index'
+import { searchSeoUrls } from '../seo-url-index'
 
 type Row = Record<string, string | number | null>
 
@@ -100,11 +100,10 @@ export function cms(s: Serializer, id: string): JsonObject {
  * POST /seo-url: criteria over the canonical SEO URLs of the context language, as Shopware scopes
  * every sales-channel read of them (`SalesChannelSeoUrlDefinition::processCriteria`: language, sales
  * channel, canonical, not deleted). A renamed entity's old URL is therefore never an answer.
- * A look-up by path, entity or id reads only its rows (seo-url-index.ts).
+ * Look-ups and paging are served from an index (seo-url-index.ts).
  */
 export function seoUrls(s: Serializer, body: unknown) {
-  const criteria = parseCriteria(body)
-  return searchEntities('seo_url', seoUrlRows(s, criteria).map((r) => s.seoUrl(r)), criteria)
+  return searchSeoUrls(s, parseCriteria(body))
 }
 
 /**
