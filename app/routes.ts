@@ -21,6 +21,7 @@ export interface RouteDef {
 export const unlocalizedRoutes: RouteDef[] = [
   { id: 'robots', path: 'robots.txt', file: 'routes/robots[.]txt.ts' },
   { id: 'sitemap', path: 'sitemap.xml', file: 'routes/sitemap[.]xml.ts' },
+  { id: 'sitemap-file', path: 'sitemap/:file', file: 'routes/sitemap-file.ts' },
   { id: 'change-language', path: 'change-language/:locale', file: 'routes/change-language.ts' },
   { id: 'consent', path: 'consent', file: 'routes/consent.ts' },
   { id: 'last-viewed-beacon', path: 'last-viewed/:productId', file: 'routes/last-viewed-beacon.ts' },

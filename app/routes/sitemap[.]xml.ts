@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { throwPageError } from '~/store/errors.server'
-import { sitemapEntries, sitemapXml } from '~/store/sitemap.server'
+import { SITEMAP_HEADERS, sitemapEntries, sitemapFiles, sitemapIndexXml, sitemapXml } from '~/store/sitemap.server'
 
+/** The sitemap, or for a shop above the protocol's 50,000 URLs the index of its files (sitemap-file.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
-    const entries = await sitemapEntries(context, request)
-    return new Response(sitemapXml(entries), {
-      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-    })
+    const files = sitemapFiles(await sitemapEntries(context, request))
+    const xml = files.length === 1 ? sitemapXml(files[0]!) : sitemapIndexXml(context.publicUrl, files.length)
+    return new Response(xml, { headers: SITEMAP_HEADERS })
   } catch (err) {
     throwPageError(err, request)
   }

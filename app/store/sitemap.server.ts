@@ -10,7 +10,11 @@ export interface SitemapEntry {
 
 // Shopware refuses limits above shopware.api.max_limit (100 by default).
 const PAGE_SIZE = 100
-const MAX_PAGES = 500
+// A bound against a store that never ends a listing: 200,000 URLs per language.
+const MAX_PAGES = 2000
+/** The sitemaps protocol's most URLs in one file (sitemaps.org); a bigger shop gets a sitemap index. */
+export const SITEMAP_MAX_URLS = 50_000
+export const SITEMAP_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' }
 const TTL_MS = 5 * 60 * 1000
 
 type SitemapContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
@@ -95,5 +99,32 @@ export function sitemapXml(entries: SitemapEntry[]): string {
     }
   }
   lines.push('</urlset>', '')
+  return lines.join('\n')
+}
+
+/**
+ * The entries in sitemap files of at most `maxUrls` <url> elements each (an entry has one per language).
+ * One file is /sitemap.xml itself; more are /sitemap/{n}.xml, named by a sitemap index at /sitemap.xml.
+ */
+export function sitemapFiles(entries: SitemapEntry[], maxUrls = SITEMAP_MAX_URLS): SitemapEntry[][] {
+  const files: SitemapEntry[][] = [[]]
+  let count = 0
+  for (const entry of entries) {
+    const urls = locales.filter((l) => entry.urls[l]).length
+    if (count + urls > maxUrls && files.at(-1)!.length > 0) {
+      files.push([])
+      count = 0
+    }
+    files.at(-1)!.push(entry)
+    count += urls
+  }
+  return files
+}
+
+/** The sitemap index of a sitemap split into `files` files. */
+export function sitemapIndexXml(publicUrl: string, files: number): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+  for (let n = 1; n <= files; n++) lines.push('  <sitemap>', `    <loc>${escapeXml(`${publicUrl}/sitemap/${n}.xml`)}</loc>`, '  </sitemap>')
+  lines.push('</sitemapindex>', '')
   return lines.join('\n')
 }

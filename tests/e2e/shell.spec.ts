@@ -171,6 +171,9 @@ test('robots.txt and sitemap.xml list the shop in every language', async ({ requ
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
   }
   expect(xml).toContain(`hreflang="x-default" href="${baseURL}/produkte/seilwinden/"`)
+  // Within the protocol's 50,000 URLs, /sitemap.xml is the whole sitemap: no index, no files of one.
+  expect(xml).not.toContain('<sitemapindex')
+  expect((await request.get('/sitemap/1.xml')).status()).toBe(404)
 })
 
 test('the page hydrates part by part and keeps every element the server sent @js', async ({ page }) => {

@@ -1,0 +1,20 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { throwPageError } from '~/store/errors.server'
+import { SITEMAP_HEADERS, sitemapEntries, sitemapFiles, sitemapXml } from '~/store/sitemap.server'
+
+/** One file of a sitemap split by its index at /sitemap.xml: /sitemap/{n}.xml. A shop that fits one file has none. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const n = /^([1-9]\d{0,5})\.xml$/.exec(params.file ?? '')?.[1]
+  let files: ReturnType<typeof sitemapFiles> = []
+  try {
+    if (n) files = sitemapFiles(await sitemapEntries(context, request))
+  } catch (err) {
+    throwPageError(err, request)
+  }
+  const file = files.length > 1 ? files[Number(n) - 1] : undefined
+  if (!file) {
+    const { pathname } = new URL(request.url)
+    throw data({ message: `Page not found: ${pathname}`, path: pathname }, { status: 404 })
+  }
+  return new Response(sitemapXml(file), { headers: SITEMAP_HEADERS })
+}
