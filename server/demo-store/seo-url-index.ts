@@ -3,11 +3,14 @@ import type { Serializer } from './entities'
 
 type Row = Record<string, string | number | null>
 
-/** The canonical SEO URLs of one language by the fields clients look them up by, lowercased as the criteria compare strings. */
+/**
+ * The canonical SEO URLs of one language by lowercased path, as the criteria compare strings (SQLite's
+ * index is case-sensitive). Entities and ids are lowercase hex, so SQL finds those by the lowercased value.
+ */
 interface SeoUrlIndex {
   /** The highest rowid when built: an insert (the scale seed replaces rows) rebuilds the index. */
   maxRowid: number
-  byField: Record<'seoPathInfo' | 'foreignKey' | 'id', Map<string, number[]>>
+  byPath: Map<string, number[]>
   /** Every URL serialized, for reads no filter narrows; shared by requests, never changed. */
   all?: JsonObject[]
   /** Such reads filtered and sorted, by their filters and sorting: a sitemap pages through one of them. */
@@ -25,30 +28,25 @@ function seoUrlIndex(s: Serializer): SeoUrlIndex {
   if (!perLanguage) seoUrlIndexes.set(s.db, (perLanguage = new Map()))
   const known = perLanguage.get(s.languageId)
   if (known && known.maxRowid === maxRowid) return known
-  const index: SeoUrlIndex = { maxRowid, byField: { seoPathInfo: new Map(), foreignKey: new Map(), id: new Map() }, matched: new Map() }
-  const add = (map: Map<string, number[]>, key: string, rowid: number) => {
-    const list = map.get(key)
-    if (list) list.push(rowid)
-    else map.set(key, [rowid])
-  }
-  for (const r of s.rows('SELECT rowid, id, foreign_key, seo_path_info FROM seo_url WHERE language_id = ? AND is_canonical = 1 ORDER BY rowid', s.languageId)) {
-    const rowid = Number(r.rowid)
-    add(index.byField.seoPathInfo, String(r.seo_path_info).toLowerCase(), rowid)
-    add(index.byField.foreignKey, String(r.foreign_key).toLowerCase(), rowid)
-    add(index.byField.id, String(r.id).toLowerCase(), rowid)
+  const index: SeoUrlIndex = { maxRowid, byPath: new Map(), matched: new Map() }
+  for (const r of s.rows('SELECT rowid, seo_path_info FROM seo_url WHERE language_id = ? AND is_canonical = 1 ORDER BY rowid', s.languageId)) {
+    const key = String(r.seo_path_info).toLowerCase()
+    const rowids = index.byPath.get(key)
+    if (rowids) rowids.push(Number(r.rowid))
+    else index.byPath.set(key, [Number(r.rowid)])
   }
   perLanguage.set(s.languageId, index)
   return index
 }
 
 /**
- * The rows a filter can match by the index, in rowid order: equals on an indexed field, an `and`
- * with such a filter, an `or` made only of them (the storefront's path look-up, with and without
- * the trailing slash); null when it cannot narrow them. searchEntities still applies every filter.
+ * The rows a filter can match, in rowid order: equals on the path, entity or id, an `and` with such a
+ * filter, an `or` made only of them (the storefront's path look-up, with and without the trailing
+ * slash); null when it cannot narrow them. searchEntities still applies every filter.
  */
-function seoUrlCandidates(index: SeoUrlIndex, filter: Filter): number[] | null {
+function seoUrlCandidates(s: Serializer, index: SeoUrlIndex, filter: Filter): number[] | null {
   if (filter.type === 'multi') {
-    const parts = filter.queries.map((query) => seoUrlCandidates(index, query))
+    const parts = filter.queries.map((query) => seoUrlCandidates(s, index, query))
     if (filter.operator === 'and') return parts.find((part) => part !== null) ?? null
     if (parts.some((part) => part === null)) return null
     return [...new Set(parts.flat() as number[])].sort((a, b) => a - b)
@@ -56,12 +54,21 @@ function seoUrlCandidates(index: SeoUrlIndex, filter: Filter): number[] | null {
   if (filter.type !== 'equals' && filter.type !== 'equalsAny') return null
   const field = filter.field.startsWith('seo_url.') ? filter.field.slice('seo_url.'.length) : filter.field
   if (field !== 'seoPathInfo' && field !== 'foreignKey' && field !== 'id') return null
-  return lookUp(index, field, filter.type === 'equals' ? [filter.value] : filter.value)
+  return lookUp(s, index, field, filter.type === 'equals' ? [filter.value] : filter.value)
 }
 
-function lookUp(index: SeoUrlIndex, field: keyof SeoUrlIndex['byField'], values: unknown[]): number[] | null {
-  if (!values.every((v) => typeof v === 'string')) return null
-  return [...new Set(values.flatMap((v) => index.byField[field].get((v as string).toLowerCase()) ?? []))].sort((a, b) => a - b)
+function lookUp(s: Serializer, index: SeoUrlIndex, field: 'seoPathInfo' | 'foreignKey' | 'id', values: unknown[]): number[] | null {
+  if (!values.every((v): v is string => typeof v === 'string')) return null
+  const keys = [...new Set(values.map((v) => v.toLowerCase()))]
+  if (field === 'seoPathInfo') return keys.flatMap((key) => index.byPath.get(key) ?? []).sort((a, b) => a - b)
+  const column = field === 'id' ? 'id' : 'foreign_key'
+  const rowids: number[] = []
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500)
+    const rows = s.rows(`SELECT rowid FROM seo_url WHERE ${column} IN (${chunk.map(() => '?').join(',')}) AND language_id = ? AND is_canonical = 1`, ...chunk, s.languageId)
+    rowids.push(...rows.map((r) => Number(r.rowid)))
+  }
+  return rowids.sort((a, b) => a - b)
 }
 
 /**
@@ -74,8 +81,8 @@ function lookUp(index: SeoUrlIndex, field: keyof SeoUrlIndex['byField'], values:
 export function searchSeoUrls(s: Serializer, criteria: Criteria): SearchResult<JsonObject> {
   const index = seoUrlIndex(s)
   const candidates = criteria.ids
-    ? lookUp(index, 'id', criteria.ids)
-    : criteria.filter.reduce<number[] | null>((found, filter) => found ?? seoUrlCandidates(index, filter), null)
+    ? lookUp(s, index, 'id', criteria.ids)
+    : criteria.filter.reduce<number[] | null>((found, filter) => found ?? seoUrlCandidates(s, index, filter), null)
   if (candidates !== null) {
     const rows: Row[] = []
     // Chunks stay below SQLite's limit of bound parameters for any number of candidates.
