@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { getStore } from './client.server'
@@ -115,6 +115,24 @@ describe('home and sitemap', () => {
     expect(entries).toContainEqual({
       urls: { de: 'https://shop.example/produkte/', en: 'https://shop.example/en/products/', fr: 'https://shop.example/fr/produits/' },
     })
+  })
+
+  it('answers the last sitemap after its five minutes while one request builds the next', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const { context, request } = setup('/sitemap.xml')
+      const own = { ...context, publicUrl: 'https://refresh.example' }
+      const first = await sitemapEntries(own, request)
+      expect(await sitemapEntries(own, request)).toBe(first)
+      vi.setSystemTime(Date.now() + 6 * 60_000)
+      // Past its time: the same entries at once, not a wait for the store.
+      expect(await sitemapEntries(own, request)).toBe(first)
+      expect(await sitemapEntries(own, request)).toBe(first)
+      await vi.waitFor(async () => expect(await sitemapEntries(own, request)).not.toBe(first), { timeout: 5000 })
+      expect(await sitemapEntries(own, request)).toEqual(first)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
