@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCESS_KEY } from './constants'
-import { computeAggregations, parseCriteria } from './criteria'
+import { computeAggregations, parseCriteria, valuesAt } from './criteria'
 import { createDemoStore, type DemoStore } from './index'
 
 interface Bucket {
@@ -122,6 +122,28 @@ describe('computeAggregations', () => {
         apiAlias: 'c_aggregation',
       },
     })
+  })
+})
+
+describe('valuesAt', () => {
+  it('reads a path through objects and fans out at to-many arrays, as the DAL joins them', () => {
+    const product = {
+      name: 'Winde',
+      customFields: { type: 'Rückewagen', sizes: [35, 40] },
+      properties: [{ id: 'a', group: { name: 'Farbe' } }, { id: 'b', group: null }, 'stray'],
+      parent: null,
+      children: [[{ id: 'nested' }]],
+    }
+    expect(valuesAt(product, 'name')).toEqual(['Winde'])
+    expect(valuesAt(product, 'product.customFields.type', 'product')).toEqual(['Rückewagen'])
+    expect(valuesAt(product, 'customFields.sizes')).toEqual([35, 40])
+    expect(valuesAt(product, 'customFields.missing')).toEqual([null])
+    expect(valuesAt(product, 'properties.id')).toEqual(['a', 'b'])
+    expect(valuesAt(product, 'properties.group.name')).toEqual(['Farbe'])
+    expect(valuesAt(product, 'parent.id')).toEqual([])
+    expect(valuesAt(product, 'name.length')).toEqual([])
+    expect(valuesAt(product, 'children.id')).toEqual([])
+    expect(valuesAt([product, { name: 'Kette' }], 'name')).toEqual(['Winde', 'Kette'])
   })
 })
 

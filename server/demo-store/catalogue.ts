@@ -364,6 +364,7 @@ function criteriaAggregations(s: Serializer, data: CatalogueData, source: Listin
   const out: JsonObject = {}
   const units = source.length > 0 && 'members' in source[0]! ? (source as ListingUnit[]) : null
   const records = () => (units ? units.flatMap((u) => u.members) : (source as ProductRecord[]))
+  let viewsOfRecords: JsonObject[] | undefined
   for (const aggregation of list) {
     if (isTagAggregation(aggregation)) {
       const ids = new Set<string>()
@@ -373,8 +374,11 @@ function criteriaAggregations(s: Serializer, data: CatalogueData, source: Listin
       out[aggregation.name] = { name: aggregation.name, entities, apiAlias: `${aggregation.name}_aggregation` }
       continue
     }
-    const views = productViews(s, data)
-    Object.assign(out, computeAggregations(records().map((r) => views[r.index]!), [aggregation], 'product', entityResolver(s)))
+    if (!viewsOfRecords) {
+      const views = productViews(s, data)
+      viewsOfRecords = records().map((r) => views[r.index]!)
+    }
+    Object.assign(out, computeAggregations(viewsOfRecords, [aggregation], 'product', entityResolver(s)))
   }
   return out
 }

@@ -370,12 +370,17 @@ export function computeAggregations(
       return
     }
     const counts = new Map<string, number>()
+    const parts = pathParts(aggregation.field, entityName)
+    const scalar = (v: Json): v is string | number | boolean => v !== null && typeof v !== 'object'
     for (const entity of list) {
-      const keys = new Set(
-        valuesAt(entity, aggregation.field, entityName)
-          .filter((v): v is string | number | boolean => v !== null && typeof v !== 'object')
-          .map(String),
-      )
+      const values = valuesAtParts(entity, parts)
+      // Most entities have one value at a path; a set only dedupes several.
+      if (values.length === 1) {
+        const value = values[0]!
+        if (scalar(value)) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1)
+        continue
+      }
+      const keys = new Set(values.filter(scalar).map(String))
       for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1)
     }
     let buckets = [...counts].map(([key, count]) => ({ key, count }))
@@ -400,10 +405,34 @@ export function computeAggregations(
  * A leading entity name (`category.name`) is accepted the way the DAL accepts it.
  */
 export function valuesAt(entity: Json, path: string, entityName?: string): Json[] {
+  const key = entityName ? `${entityName}\u0000${path}` : path
+  let parts = splitPaths.get(key)
+  if (!parts) {
+    // Paths come from requests: a bounded memo, cleared when full.
+    if (splitPaths.size >= 1000) splitPaths.clear()
+    splitPaths.set(key, (parts = pathParts(path, entityName)))
+  }
+  return valuesAtParts(entity, parts)
+}
+
+const splitPaths = new Map<string, string[]>()
+
+/** A path's parts, without a leading entity name; valuesAtParts with them saves the split per entity. */
+export function pathParts(path: string, entityName?: string): string[] {
   const parts = path.split('.')
   if (entityName && parts[0] === entityName && parts.length > 1) parts.shift()
-  let current: Json[] = [entity]
-  for (const part of parts) {
+  return parts
+}
+
+export function valuesAtParts(entity: Json, parts: readonly string[]): Json[] {
+  // Through single objects without an array, the common case, no list is built on the way.
+  let single: Json = entity
+  let depth = 0
+  while (depth < parts.length && isObject(single)) single = toJson((single as JsonObject)[parts[depth++]!])
+  if (depth === parts.length) return Array.isArray(single) ? single : [single]
+  if (!Array.isArray(single)) return []
+  let current: Json[] = [single]
+  for (const part of parts.slice(depth)) {
     const next: Json[] = []
     for (const item of current) {
       if (Array.isArray(item)) {
