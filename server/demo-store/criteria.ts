@@ -402,7 +402,8 @@ export function computeAggregations(
 /**
  * Values at a dotted path. Arrays on the way fan out, so `states.id` or `seoUrls.seoPathInfo`
  * behave like the DAL's to-many joins: a filter matches when any reached value matches.
- * A leading entity name (`category.name`) is accepted the way the DAL accepts it.
+ * A leading entity name (`category.name`) is accepted the way the DAL accepts it. Read-only: the
+ * answer may be the entity's own array.
  */
 export function valuesAt(entity: Json, path: string, entityName?: string): Json[] {
   const key = entityName ? `${entityName}\u0000${path}` : path
@@ -424,6 +425,7 @@ export function pathParts(path: string, entityName?: string): string[] {
   return parts
 }
 
+/** As valuesAt; the answer is read-only, as it may be the entity's own array. */
 export function valuesAtParts(entity: Json, parts: readonly string[]): Json[] {
   // Through single objects without an array, the common case, no list is built on the way.
   let single: Json = entity
