@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { throwPageError } from '~/store/errors.server'
-import { SITEMAP_HEADERS, sitemapEntries, sitemapFiles, sitemapXml } from '~/store/sitemap.server'
+import { SITEMAP_HEADERS, loadSitemapFiles, sitemapXml, type SitemapEntry } from '~/store/sitemap.server'
 
 /** One file of a sitemap split by its index at /sitemap.xml: /sitemap/{n}.xml. A shop that fits one file has none. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const n = /^([1-9]\d{0,5})\.xml$/.exec(params.file ?? '')?.[1]
-  let files: ReturnType<typeof sitemapFiles> = []
+  let files: SitemapEntry[][] = []
   try {
-    if (n) files = sitemapFiles(await sitemapEntries(context, request))
+    if (n) files = await loadSitemapFiles(context, request)
   } catch (err) {
     throwPageError(err, request)
   }

@@ -508,7 +508,7 @@ export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?
         checkPromotion: true,
       } as never,
     })
-    const changeable = (data.paymentChangeable ?? {}) as Record<string, boolean>
+    const changeable = paymentChangeableOf(data)
     return {
       orders: data.orders.elements.map((order) => orderSummary(order, changeable)),
       total: data.orders.total ?? data.orders.elements.length,
@@ -522,7 +522,7 @@ export async function loadOrders(store: Store, { page = 1, limit = 10 }: { page?
 }
 
 /** What the details show of an order, beside the list's. */
-export const orderDetailAssociations = {
+const orderDetailAssociations = {
   ...orderAssociations,
   lineItems: {},
   billingAddress: { associations: { country: {}, countryState: {}, salutation: {} } },
@@ -535,19 +535,33 @@ export const orderDetailAssociations = {
   },
 }
 
+/** Which of the answered orders may still be paid another way (OrderRoute answers it for `checkPromotion`). */
+export function paymentChangeableOf(data: { paymentChangeable?: unknown }): Record<string, boolean> {
+  return (data.paymentChangeable ?? {}) as Record<string, boolean>
+}
+
+/**
+ * The first order `filter` finds, with what its details show; `extra` adds to the read (a guest's
+ * e-mail and postcode, `login`). The store answers only orders the session (or the credentials) may see.
+ */
+export async function readOrderDetail(
+  store: Store,
+  filter: unknown[],
+  extra: Record<string, unknown> = {},
+): Promise<{ order: Order; view: OrderDetailView } | undefined> {
+  const { data } = await store.invoke('readOrder post /order', {
+    // Shopware computes paymentChangeable only when asked (OrderRoute, `checkPromotion`).
+    body: { filter, limit: 1, checkPromotion: true, associations: orderDetailAssociations, ...extra } as never,
+  })
+  const order = data.orders.elements[0]
+  return order ? { order, view: orderDetailView(order, paymentChangeableOf(data)) } : undefined
+}
+
 /** One of the customer's orders (the store only answers the customer's own), or undefined. */
 export async function loadOrder(store: Store, id: string): Promise<OrderDetailView | undefined> {
   try {
-    const { data } = await store.invoke('readOrder post /order', {
-      body: {
-        filter: [{ type: 'equals', field: 'id', value: id }],
-        limit: 1,
-        checkPromotion: true,
-        associations: orderDetailAssociations,
-      } as never,
-    })
-    const order = data.orders.elements.find((o) => o.id === id)
-    return order ? orderDetailView(order, (data.paymentChangeable ?? {}) as Record<string, boolean>) : undefined
+    const found = await readOrderDetail(store, [{ type: 'equals', field: 'id', value: id }])
+    return found?.order.id === id ? found.view : undefined
   } catch (err) {
     if (noOrderRoute(err)) return undefined
     throw err

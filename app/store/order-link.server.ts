@@ -1,7 +1,7 @@
 import type { LoadContext } from '~/load-context'
 import type { Locale } from '~/lib/locale'
 import { getStore, getStoreWithoutSession, type Store } from './client.server'
-import { orderDetailAssociations, orderDetailView, type OrderDetailView } from './customer.server'
+import { readOrderDetail, type OrderDetailView } from './customer.server'
 import { errorCodes, throttledSeconds } from './errors.server'
 import { storeSessionState } from './session-context.server'
 
@@ -71,12 +71,9 @@ export async function openOrderLink(context: OrderLinkContext, request: Request,
   const loggedIn = state === 'logged-in'
   if (loggedIn || state === 'guest') {
     // As Shopware's storefront: the session's customer sees its order without being asked (no rate limit either).
-    const { data } = await store.invoke('readOrder post /order', {
-      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, checkPromotion: true } as never,
-    })
-    const own = data.orders.elements[0]
-    if (own && loggedIn) return { type: 'own', orderId: own.id }
-    if (own) return { type: 'guest-own', order: orderDetailView(own, (data.paymentChangeable ?? {}) as Record<string, boolean>) }
+    const own = await readOrderDetail(store, deepLinkFilter(code))
+    if (own && loggedIn) return { type: 'own', orderId: own.order.id }
+    if (own) return { type: 'guest-own', order: own.view }
   }
   try {
     await getStoreWithoutSession(context, request, locale).invoke('readOrder post /order', {
@@ -111,13 +108,10 @@ export async function checkOrderLink(
   const anonymous = (await storeSessionState(store)) === 'anonymous'
   const reader = anonymous ? store : getStoreWithoutSession(context, request, locale)
   try {
-    const { data } = await reader.invoke('readOrder post /order', {
-      body: { filter: deepLinkFilter(code), limit: 1, associations: orderDetailAssociations, checkPromotion: true, login: anonymous, ...credentials } as never,
-    })
-    const order = data.orders.elements[0]
-    if (!order) return { type: 'unknown' }
-    const loggedIn = anonymous && (await isOrderGuest(store, (order.orderCustomer as { customerId?: string } | undefined)?.customerId))
-    return { type: 'order', order: orderDetailView(order, (data.paymentChangeable ?? {}) as Record<string, boolean>), cookies: loggedIn ? store.commit() : [] }
+    const found = await readOrderDetail(reader, deepLinkFilter(code), { login: anonymous, ...credentials })
+    if (!found) return { type: 'unknown' }
+    const loggedIn = anonymous && (await isOrderGuest(store, (found.order.orderCustomer as { customerId?: string } | undefined)?.customerId))
+    return { type: 'order', order: found.view, cookies: loggedIn ? store.commit() : [] }
   } catch (err) {
     const refused = refusal(err)
     if (refused === 'not-authenticated') return { type: 'unknown' }

@@ -152,6 +152,11 @@ export function sitemapFiles(entries: SitemapEntry[], maxUrls = SITEMAP_MAX_URLS
   return files
 }
 
+/** The sitemap's files (one: /sitemap.xml itself), from the cached entries. */
+export async function loadSitemapFiles(context: SitemapContext, request: Request): Promise<SitemapEntry[][]> {
+  return sitemapFiles(await sitemapEntries(context, request))
+}
+
 /** The sitemap index of a sitemap split into `files` files. */
 export function sitemapIndexXml(publicUrl: string, files: number): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']

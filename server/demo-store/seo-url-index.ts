@@ -61,14 +61,17 @@ function lookUp(s: Serializer, index: SeoUrlIndex, field: 'seoPathInfo' | 'forei
   if (!values.every((v): v is string => typeof v === 'string')) return null
   const keys = [...new Set(values.map((v) => v.toLowerCase()))]
   if (field === 'seoPathInfo') return keys.flatMap((key) => index.byPath.get(key) ?? []).sort((a, b) => a - b)
-  const column = field === 'id' ? 'id' : 'foreign_key'
-  const rowids: number[] = []
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500)
-    const rows = s.rows(`SELECT rowid FROM seo_url WHERE ${column} IN (${chunk.map(() => '?').join(',')}) AND language_id = ? AND is_canonical = 1`, ...chunk, s.languageId)
-    rowids.push(...rows.map((r) => Number(r.rowid)))
+  return canonicalRowsWhereIn(s, 'rowid', field === 'id' ? 'id' : 'foreign_key', keys).map((r) => Number(r.rowid)).sort((a, b) => a - b)
+}
+
+/** `columns` of the language's canonical URLs whose `column` is one of `values`, in chunks below SQLite's limit of bound parameters. */
+function canonicalRowsWhereIn(s: Serializer, columns: string, column: string, values: (string | number)[]): Row[] {
+  const rows: Row[] = []
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500)
+    rows.push(...s.rows(`SELECT ${columns} FROM seo_url WHERE ${column} IN (${chunk.map(() => '?').join(',')}) AND language_id = ? AND is_canonical = 1 ORDER BY rowid`, ...chunk, s.languageId))
   }
-  return rowids.sort((a, b) => a - b)
+  return rows
 }
 
 /**
@@ -83,15 +86,7 @@ export function searchSeoUrls(s: Serializer, criteria: Criteria): SearchResult<J
   const candidates = criteria.ids
     ? lookUp(s, index, 'id', criteria.ids)
     : criteria.filter.reduce<number[] | null>((found, filter) => found ?? seoUrlCandidates(s, index, filter), null)
-  if (candidates !== null) {
-    const rows: Row[] = []
-    // Chunks stay below SQLite's limit of bound parameters for any number of candidates.
-    for (let i = 0; i < candidates.length; i += 500) {
-      const chunk = candidates.slice(i, i + 500)
-      rows.push(...s.rows(`SELECT * FROM seo_url WHERE rowid IN (${chunk.map(() => '?').join(',')}) AND language_id = ? AND is_canonical = 1 ORDER BY rowid`, ...chunk, s.languageId))
-    }
-    return searchEntities('seo_url', rows.map((r) => s.seoUrl(r)), criteria)
-  }
+  if (candidates !== null) return searchEntities('seo_url', canonicalRowsWhereIn(s, '*', 'rowid', candidates).map((r) => s.seoUrl(r)), criteria)
   const key = JSON.stringify([criteria.filter, criteria.postFilter, criteria.term, criteria.sort])
   let matched = index.matched.get(key)
   if (matched) {
