@@ -15,6 +15,7 @@ import {
   loadCountries,
   loadSalutations,
   orderEntries,
+  paymentChangeableOf,
   text,
   translatedName,
   type AddressView,
@@ -507,6 +508,8 @@ export async function loadOrderView(context: CheckoutContext, request: Request, 
       body: {
         filter: [{ type: 'equals', field: 'id', value: orderId }],
         limit: 1,
+        // Without it Shopware answers no paymentChangeable, and a failed payment could not be changed.
+        checkPromotion: true,
         associations: {
           lineItems: {},
           deliveries: { associations: { shippingMethod: { associations: { deliveryTime: {} } }, shippingOrderAddress: { associations: { country: {}, countryState: {} } } } },
@@ -521,7 +524,7 @@ export async function loadOrderView(context: CheckoutContext, request: Request, 
     })
     const order = data.orders.elements[0]
     if (!order || order.id !== orderId) return undefined
-    return orderView(order, (data.paymentChangeable as Record<string, boolean> | undefined)?.[orderId] === true, await guest)
+    return orderView(order, paymentChangeableOf(data)[orderId] === true, await guest)
   } catch (err) {
     // Without a customer or guest session there are no orders to see.
     if (err instanceof ApiClientError && (err.status === 403 || err.status === 401 || err.status === 404)) return undefined

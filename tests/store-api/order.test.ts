@@ -431,13 +431,19 @@ describe('POST /order', () => {
     await addToCart(guest.token, [[AXE, 2]])
     const second = (await order(guest.token)).body as Json
 
-    const response = await store.call('POST', '/order', { token: guest.token, body: { 'total-count-mode': 'exact' } })
+    const response = await store.call('POST', '/order', { token: guest.token, body: { 'total-count-mode': 'exact', checkPromotion: true } })
     expect(response.status).toBe(200)
     expectConformant('POST /order', response)
     const body = response.body as { orders: { elements: Json[]; total: number }; paymentChangeable: Record<string, boolean> }
     expect(body.orders.elements.map((o) => o.id)).toEqual([second.id, first.id])
     expect(body.orders.total).toBe(2)
     expect(body.paymentChangeable).toEqual({ [String(first.id)]: true, [String(second.id)]: true })
+    // As Shopware's OrderRoute: only a JSON `checkPromotion: true` asks for it.
+    for (const checkPromotion of [undefined, 'true', 1]) {
+      const unasked = await store.call('POST', '/order', { token: guest.token, body: { checkPromotion } })
+      expect((unasked.body as { orders: { elements: Json[] }; paymentChangeable: Json }).orders.elements).toHaveLength(2)
+      expect((unasked.body as { paymentChangeable: Json }).paymentChangeable, String(checkPromotion)).toEqual({})
+    }
     expect(body.orders.elements[0]).toMatchObject({ lineItems: [expect.objectContaining({ quantity: 2 })], transactions: [expect.anything()], deliveries: [expect.anything()] })
 
     const paged = await store.call('POST', '/order', { token: guest.token, body: { limit: 1, page: 2, 'total-count-mode': 'exact', sort: [{ field: 'orderDateTime', order: 'ASC' }] } })
@@ -490,7 +496,7 @@ describe('POST /order for guests by deep link (OrderRoute::load)', () => {
   it('opens a guest\'s order without a session by deepLinkCode or order.deepLinkCode with the order\'s email and billing zip code', async () => {
     const { placed, email } = await guestOrder()
     expect(placed.deepLinkCode).toMatch(/^[A-Za-z0-9]{32}$/)
-    const response = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100' })
+    const response = await byDeepLink(placed.deepLinkCode, { email, zipcode: '79100', checkPromotion: true })
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200)
     expectConformant('POST /order', response)
     const body = response.body as OrderAnswer & { apiAlias: string }

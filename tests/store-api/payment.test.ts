@@ -58,7 +58,7 @@ async function handlePayment(token: string, orderId: unknown): Promise<StoreResp
 }
 
 async function orderOf(token: string, orderId: unknown): Promise<{ order: Json; changeable: boolean }> {
-  const response = await store.call('POST', '/order', { token, body: { filter: [{ type: 'equals', field: 'id', value: orderId }] } })
+  const response = await store.call('POST', '/order', { token, body: { filter: [{ type: 'equals', field: 'id', value: orderId }], checkPromotion: true } })
   expect(response.status).toBe(200)
   const body = response.body as OrderList
   return { order: body.orders.elements[0], changeable: body.paymentChangeable[String(orderId)] }

@@ -156,7 +156,9 @@ export function registerOrderRoutes(router: Router, deps: OrderDeps): void {
     const customer = sessionCustomer(db, context)
     // Associations are always included (the demo store has no lazy loading); criteria filter, sort and page.
     const orders = customer ? searchEntities('order', customerOrders(s, String(customer.id)), criteria) : guestOrders(req, res, s, criteria)
-    const changeable = Object.fromEntries(orders.elements.map((o) => [String(o.id), paymentChangeable(db, String(o.id))]))
+    // OrderRoute computes it only for `checkPromotion` given as JSON true ($request->get('checkPromotion') === true).
+    const asked = (source as Record<string, unknown>).checkPromotion === true
+    const changeable = asked ? Object.fromEntries(orders.elements.map((o) => [String(o.id), paymentChangeable(db, String(o.id))])) : {}
     res.json(applyIncludes({ orders, paymentChangeable: changeable, apiAlias: 'order_route_response_struct' }, criteria.includes))
   })
   router.post('/order', listOrders)
