@@ -5,7 +5,8 @@
  * storefront sends (limit 24, the card includes, the tag aggregation, SEO URLs): sequential requests
  * (1 connection) and concurrent ones (BENCH_CONNECTIONS), p50/p95/p99 from every response time; likewise the
  * product page's reads that filter the whole catalogue (the SEO URL look-ups of its path and of its other
- * languages, the variant family). Two passes:
+ * languages, the variant family), and the product finder's read (a page of parents with its custom-field
+ * aggregations). Two passes:
  * as the store runs (repeated requests are answered from its listing answer cache), and with that cache off
  * (every request filtered, sorted and serialized again).
  * Writes docs/benchmarks/<date>-demo-store-<scale>.json and .md.
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
 import { sid } from '../server/demo-store/ids'
+import { finderCriteria } from '../app/store/finder-criteria.server'
 import { listingIncludes } from '../app/store/listing.server'
 import { cpuTicks, describeMachine, machineInfo, rssMb, writeResult } from './bench'
 
@@ -41,7 +43,7 @@ const aggregations = [{ name: 'tags', type: 'entity', field: 'tagIds', definitio
 const storefrontBody = (extra: Record<string, unknown>) => ({ limit: 24, includes: listingIncludes, aggregations, ...extra })
 
 interface Scenario {
-  kind: 'listing' | 'search' | 'product'
+  kind: 'listing' | 'search' | 'product' | 'finder'
   name: string
   path: string
   body: Record<string, unknown>
@@ -84,6 +86,10 @@ const scenarios: Scenario[] = [
       limit: 100, includes: familyIncludes,
     },
   },
+  // The spare parts finder (app/store/finder.server.ts): one page of parents with the eleven custom-field aggregations.
+  { kind: 'finder', name: 'finder: no choice', path: '/product', body: finderCriteria([], 1) },
+  { kind: 'finder', name: 'finder: Waldkraft, Rückewagen, p2', path: '/product', body: finderCriteria(['Waldkraft', 'Rückewagen'], 2) },
+  { kind: 'finder', name: 'finder: crane Nordholz K 86 (en)', path: '/product', body: finderCriteria([undefined, undefined, 'Nordholz', 'Nordholz K 86'], 1), languageId: LANGUAGE_IDS.en },
 ]
 
 function eq(field: string, value: string | boolean) {
@@ -217,9 +223,11 @@ interface Pass {
     listingP95SequentialMs: number
     searchP95SequentialMs: number
     productP95SequentialMs: number
+    finderP95SequentialMs: number
     listingP95ConcurrentMs: number
     searchP95ConcurrentMs: number
     productP95ConcurrentMs: number
+    finderP95ConcurrentMs: number
   }
   scenarios: ScenarioResult[]
 }
@@ -252,9 +260,11 @@ async function measurePass(answerCache: boolean): Promise<Pass> {
     listingP95SequentialMs: worst('listing', 1),
     searchP95SequentialMs: worst('search', 1),
     productP95SequentialMs: worst('product', 1),
+    finderP95SequentialMs: worst('finder', 1),
     listingP95ConcurrentMs: worst('listing', connections),
     searchP95ConcurrentMs: worst('search', connections),
     productP95ConcurrentMs: worst('product', connections),
+    finderP95ConcurrentMs: worst('finder', connections),
   }
   return { answerCache, readyMs: store.readyMs, rssAfterStartMb, rssAfterLoadMb, summary, scenarios: results }
 }
@@ -279,8 +289,8 @@ async function main() {
         ? '## Repeated requests (the listing answer cache on, as the store runs)'
         : '## Every request computed (`DEMO_STORE_LISTING_CACHE_CHARS=0`: what a request the store has not answered before costs)',
       '',
-      `Worst p95, sequential: listing ${verdict(summary.listingP95SequentialMs)}, search ${verdict(summary.searchP95SequentialMs)}, product page reads ${verdict(summary.productP95SequentialMs)}.`,
-      `Worst p95, ${connections} connections: listing ${verdict(summary.listingP95ConcurrentMs)}, search ${verdict(summary.searchP95ConcurrentMs)}, product page reads ${verdict(summary.productP95ConcurrentMs)} (queueing on one Node thread included).`,
+      `Worst p95, sequential: listing ${verdict(summary.listingP95SequentialMs)}, search ${verdict(summary.searchP95SequentialMs)}, product page reads ${verdict(summary.productP95SequentialMs)}, product finder ${verdict(summary.finderP95SequentialMs)}.`,
+      `Worst p95, ${connections} connections: listing ${verdict(summary.listingP95ConcurrentMs)}, search ${verdict(summary.searchP95ConcurrentMs)}, product page reads ${verdict(summary.productP95ConcurrentMs)}, product finder ${verdict(summary.finderP95ConcurrentMs)} (queueing on one Node thread included).`,
       '',
       rows.join('\n'),
       '',

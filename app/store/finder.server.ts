@@ -1,10 +1,13 @@
-import type { operations, Schemas } from '@shopware/api-client/api-types'
+import type { Schemas } from '@shopware/api-client/api-types'
 import type { LoadContext } from '~/load-context'
 import { productHref } from '~/lib/links'
 import { cardPriceFields } from '~/lib/price'
 import { locales, type Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
 import { customFields } from './product.server'
+import { FINDER_STEPS, FINDER_PAGE_SIZE, aggregationName, finderBase, finderCriteria, submittedFilters, type FinderStepKey } from './finder-criteria.server'
+
+export { FINDER_STEPS, FINDER_PAGE_SIZE, finderAggregations, type FinderStepKey } from './finder-criteria.server'
 
 /**
  * Product finder (spec section 1): spare parts by machine manufacturer → machine type → crane
@@ -12,15 +15,6 @@ import { customFields } from './product.server'
  * products matching the accepted choices before it, so every choice narrows the next select.
  */
 
-export const FINDER_STEPS = [
-  { key: 'machineManufacturer', param: 'machine-manufacturer', field: 'forst_machine_manufacturer' },
-  { key: 'machineType', param: 'machine-type', field: 'forst_machine_type' },
-  { key: 'craneManufacturer', param: 'crane-manufacturer', field: 'forst_crane_manufacturer' },
-  { key: 'craneType', param: 'crane-type', field: 'forst_crane_type' },
-] as const
-
-export type FinderStepKey = (typeof FINDER_STEPS)[number]['key']
-export const FINDER_PAGE_SIZE = 12
 const MAX_PAGE = 1000
 // Custom field values are short names; longer input cannot exist and is not sent to the store.
 const MAX_VALUE_LENGTH = 120
@@ -83,63 +77,6 @@ export interface FinderData {
   /** Only once at least one choice was accepted */
   results?: { products: FinderProduct[]; total: number; page: number; pages: number }
   hasSession: boolean
-}
-
-type Criteria = NonNullable<operations['readProduct post /product']['body']>
-type Aggregation = NonNullable<Criteria['aggregations']>[number]
-type ProductFilter = NonNullable<Criteria['filter']>[number]
-
-const aggregationName = (step: number, mask: number) => `finder-${step}-${mask}`
-
-function equalsFilter(step: number, value: string): ProductFilter {
-  return { type: 'equals', field: `customFields.${FINDER_STEPS[step]!.field}`, value }
-}
-
-/** Bits of `mask` set for the chosen steps: the filters a step's options are computed under. */
-function filtersOf(choices: (string | undefined)[], mask: number): ProductFilter[] {
-  const filters: ProductFilter[] = []
-  choices.forEach((value, step) => {
-    if (value !== undefined && mask & (1 << step)) filters.push(equalsFilter(step, value))
-  })
-  return filters
-}
-
-/**
- * Aggregations for every way the choices before each step could turn out valid or not (at most
- * 1 + 2 + 4 + 8 small terms aggregations), so one store call tells the options of every step even
- * when some of the submitted values do not exist.
- */
-export function finderAggregations(choices: (string | undefined)[]): Aggregation[] {
-  const aggregations: Aggregation[] = []
-  const chosen = choices.map((value) => value !== undefined)
-  FINDER_STEPS.forEach((step, index) => {
-    const seen = new Set<number>()
-    for (let mask = 0; mask < 1 << index; mask++) {
-      // Only subsets of the steps actually chosen before this one.
-      let subset = 0
-      for (let bit = 0; bit < index; bit++) if (mask & (1 << bit) && chosen[bit]) subset |= 1 << bit
-      if (seen.has(subset)) continue
-      seen.add(subset)
-      const terms: Schemas['AggregationTerms'] = {
-        type: 'terms',
-        name: aggregationName(index, subset),
-        field: `customFields.${step.field}`,
-      }
-      const filter = filtersOf(choices, subset)
-      aggregations.push(
-        filter.length
-          ? {
-              type: 'filter',
-              name: `${aggregationName(index, subset)}-filter`,
-              // The schema types `filter` as a list of filter lists; Shopware reads a flat list of filters.
-              filter: filter as unknown as Schemas['AggregationFilter']['filter'],
-              aggregation: terms,
-            }
-          : terms,
-      )
-    }
-  })
-  return aggregations
 }
 
 interface Bucket {
@@ -219,7 +156,7 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
  * Runs only when a submitted value is unknown here: two reads side by side, then one.
  */
 async function spelledInThisLanguage(store: Store, locale: Locale, choices: (string | undefined)[]): Promise<(string | undefined)[] | undefined> {
-  const filters = choices.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+  const filters = submittedFilters(choices)
   const found = await Promise.all(
     locales
       .filter((other) => other !== locale)
@@ -264,23 +201,14 @@ export async function loadFinder(
 }
 
 async function findParts(store: Store, locale: Locale, query: FinderQuery, mayTranslate: boolean): Promise<FinderData> {
-  const base: Criteria = {
-    limit: FINDER_PAGE_SIZE,
-    page: query.page,
-    'total-count-mode': 'exact',
-    // Variants inherit their parent's custom fields in Shopware; the parent stands for its family.
-    filter: [{ type: 'equals', field: 'parentId', value: null }],
-    sort: [{ field: 'name', order: 'ASC', naturalSorting: true }],
-    associations: { cover: { associations: { media: {} } } },
-  }
   const choices = query.choices.map((value) => (value && value.length <= MAX_VALUE_LENGTH ? value : undefined))
   const tooLong = query.choices.flatMap((value, index) =>
     value && value.length > MAX_VALUE_LENGTH ? [{ key: FINDER_STEPS[index]!.key, value: value.slice(0, 40) }] : [],
   )
-  const submitted = choices.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+  const submitted = submittedFilters(choices)
 
   const { data: first } = await store.invoke('readProduct post /product', {
-    body: { ...base, 'post-filter': submitted, aggregations: finderAggregations(choices) },
+    body: finderCriteria(choices, query.page),
     headers: seoUrlsHeader,
   })
   const { steps, accepted, ignored } = resolveSteps(choices, (first as { aggregations?: unknown }).aggregations)
@@ -290,14 +218,14 @@ async function findParts(store: Store, locale: Locale, query: FinderQuery, mayTr
     const spelled = await spelledInThisLanguage(store, locale, choices)
     if (spelled) return findParts(store, locale, { ...query, choices: spelled }, false)
   }
-  const acceptedFilters = accepted.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
+  const acceptedFilters = submittedFilters(accepted)
 
   let results: FinderData['results']
   if (acceptedFilters.length) {
     let page = first
     if (acceptedFilters.length !== submitted.length) {
       const { data } = await store.invoke('readProduct post /product', {
-        body: { ...base, 'post-filter': acceptedFilters },
+        body: { ...finderBase(query.page), 'post-filter': acceptedFilters },
         headers: seoUrlsHeader,
       })
       page = data

@@ -129,6 +129,65 @@ describe('product listing: paging, sorting, grouping', () => {
     expect(await ids(family)).toEqual(variants.map((v) => v.id).sort())
   })
 
+  it('answers criteria on custom fields and names in every language as the whole DAL views would', async () => {
+    type Buckets = Record<string, { buckets: Array<{ key: string; count: number }> }>
+    const read = async (lang: keyof typeof LANGUAGE_IDS, body: Record<string, unknown>) =>
+      (await call<{ elements: Product[]; total: number; aggregations: Buckets }>('POST', '/product', { body: { limit: 50, 'total-count-mode': 'exact', includes: { product: ['id'] }, ...body }, lang })).body
+    const terms = (name: string, field: string) => ({ type: 'terms', name, field })
+    // A field outside the language's part of the views (ean) sends a filter, an aggregation or a sorting to the whole views.
+    const noEan = { type: 'equals', field: 'ean', value: 'no such ean' }
+    const orNothing = (filter: unknown) => ({ type: 'multi', operator: 'or', queries: [filter, { type: 'contains', field: 'ean', value: 'no such ean' }] })
+    const overAll = (aggregation: { name: string }) => ({ type: 'filter', name: `${aggregation.name}-all`, filter: [{ type: 'not', operator: 'and', queries: [noEan] }], aggregation })
+    const keysOf = (lang: keyof typeof LANGUAGE_IDS) => read(lang, { aggregations: [terms('types', 'customFields.forst_machine_type')] }).then((r) => r.aggregations.types!.buckets.map((b) => b.key))
+    const typesByLanguage = { de: await keysOf('de'), en: await keysOf('en'), fr: await keysOf('fr') }
+    // The machine type is translated: the views must read each language's custom fields, not German's.
+    expect(typesByLanguage.en).not.toEqual(typesByLanguage.de)
+    expect(typesByLanguage.fr).not.toEqual(typesByLanguage.de)
+    for (const lang of ['de', 'en', 'fr'] as const) {
+      const type = typesByLanguage[lang][0]!
+      const postFilter = { type: 'equals', field: 'customFields.forst_machine_type', value: type }
+      const aggregations = [
+        terms('types', 'translated.customFields.forst_machine_type'),
+        terms('cranes', 'product.customFields.forst_crane_type'),
+        { type: 'filter', name: 'types-filter', filter: [postFilter], aggregation: terms('manufacturers', 'customFields.forst_machine_manufacturer') },
+      ]
+      const parents = { type: 'equals', field: 'parentId', value: null }
+      const name = { field: 'name', order: 'ASC', naturalSorting: true }
+      const own = await read(lang, { filter: [parents], 'post-filter': [postFilter], sort: [name], aggregations })
+      const whole = await read(lang, {
+        filter: [orNothing(parents)], 'post-filter': [orNothing(postFilter)],
+        sort: [name, { field: 'active', order: 'ASC' }],
+        aggregations: aggregations.map(overAll),
+      })
+      expect(own.total, lang).toBeGreaterThan(1)
+      expect(own.elements.map((p) => p.id), lang).toEqual(whole.elements.map((p) => p.id))
+      expect(own.total, lang).toBe(whole.total)
+      expect(own.aggregations.types!.buckets.map((b) => b.key), lang).toEqual(typesByLanguage[lang])
+      for (const key of ['types', 'cranes', 'manufacturers']) expect(own.aggregations[key], `${lang} ${key}`).toEqual(whole.aggregations[key])
+    }
+  })
+
+  it('sorts products by criteria sortings: each field in its direction, ties by the next, null first', async () => {
+    const collate = (a: string, b: string) => a.localeCompare(b, 'de', { numeric: true, sensitivity: 'base' })
+    for (const lang of ['de', 'en'] as const) {
+      const { body } = await call<{ elements: Product[]; total: number }>('POST', '/product', {
+        body: { limit: 100, sort: [{ field: 'customFields.forst_machine_type', order: 'DESC' }, { field: 'name', order: 'ASC' }], includes: { product: ['id', 'name', 'translated', 'customFields'] } },
+        lang,
+      })
+      const type = (p: Product) => (p.customFields as { forst_machine_type?: string }).forst_machine_type ?? null
+      const types = body.elements.map(type)
+      expect(new Set(types).size, lang).toBeGreaterThan(2)
+      for (let i = 1; i < body.elements.length; i++) {
+        const [a, b] = [body.elements[i - 1]!, body.elements[i]!]
+        const [ta, tb] = [type(a), type(b)]
+        // Descending: null (no machine type) last.
+        const byType = ta === tb ? 0 : ta === null ? -1 : tb === null ? 1 : collate(ta, tb)
+        expect(byType, `${lang} at ${i}: ${ta} before ${tb}`).toBeGreaterThanOrEqual(0)
+        if (byType === 0) expect(collate(a.translated.name, b.translated.name), `${lang} at ${i}: ${a.translated.name} before ${b.translated.name}`).toBeLessThanOrEqual(0)
+      }
+    }
+  })
+
   const sortPrice = (p: Product, onRequest: number) =>
     (p.customFields as { forst_price_on_request?: boolean } | undefined)?.forst_price_on_request ? onRequest : p.calculatedCheapestPrice.unitPrice
   it.each([

@@ -1,16 +1,16 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
 import {
-  candidateRecords, catalogueData, compileFilters, groupData, isTagAggregation, languageData, nameCollator, productViews, unitsByPrice, unitsBySales, unitsOfCategory,
+  aggregationFields, candidateRecords, catalogueData, compileFilters, criteriaViews, groupData, isTagAggregation, languageData, nameCollator, sortRanks, unitsByPrice, unitsBySales, unitsOfCategory, viewReader,
   type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
 } from './catalogue-cache'
-import { computeAggregations, parseCriteria, valuesAt, type Aggregation, type Criteria, type Json, type JsonObject } from './criteria'
+import { computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type Json, type JsonObject, type Sorting } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
 import { searchProducts, type SearchHit } from './search-index'
 import { cacheFor, TextCache } from './text-cache'
 
-export { catalogueData, productView, type ListingUnit, type ProductRecord } from './catalogue-cache'
+export { catalogueData, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
 // ---------------------------------------------------------------------------------------------
 // Listing parameters
@@ -361,26 +361,40 @@ function aggregations(s: Serializer, data: CatalogueData, units: ListingUnit[], 
  * from the records, any other from the DAL views.
  */
 function criteriaAggregations(s: Serializer, data: CatalogueData, source: ListingUnit[] | ProductRecord[], list: Aggregation[]): JsonObject {
-  const out: JsonObject = {}
+  const results: JsonObject = {}
   const units = source.length > 0 && 'members' in source[0]! ? (source as ListingUnit[]) : null
-  const records = () => (units ? units.flatMap((u) => u.members) : (source as ProductRecord[]))
-  let viewsOfRecords: JsonObject[] | undefined
+  // Aggregations on the same views run together, so filter aggregations that repeat a filter list filter once.
+  const batches = new Map<JsonObject[], Aggregation[]>()
   for (const aggregation of list) {
     if (isTagAggregation(aggregation)) {
       const ids = new Set<string>()
       if (units) for (const u of units) for (const id of u.memberTags) ids.add(id)
       else for (const r of source as ProductRecord[]) for (const id of r.tagIds) ids.add(id)
       const entities = entityResolver(s)('tag', [...ids]) ?? []
-      out[aggregation.name] = { name: aggregation.name, entities, apiAlias: `${aggregation.name}_aggregation` }
+      results[aggregation.name] = { name: aggregation.name, entities, apiAlias: `${aggregation.name}_aggregation` }
       continue
     }
-    if (!viewsOfRecords) {
-      const views = productViews(s, data)
-      viewsOfRecords = records().map((r) => views[r.index]!)
-    }
-    Object.assign(out, computeAggregations(viewsOfRecords, [aggregation], 'product', entityResolver(s)))
+    const views = criteriaViews(s, data, aggregationFields(aggregation))
+    const batch = batches.get(views)
+    if (batch) batch.push(aggregation)
+    else batches.set(views, [aggregation])
+  }
+  if (batches.size) {
+    const records = units ? units.flatMap((u) => u.members) : (source as ProductRecord[])
+    for (const [views, batch] of batches) Object.assign(results, computeAggregations(records, batch, 'product', entityResolver(s), viewReader(views)))
+  }
+  // In the criteria's order, as Shopware answers them.
+  const out: JsonObject = {}
+  for (const aggregation of list) {
+    const name = resultName(aggregation)
+    if (name in results) out[name] = results[name]!
   }
   return out
+}
+
+/** The key of an aggregation's result: a filter aggregation answers under its inner aggregation's name. */
+function resultName(aggregation: Aggregation): string {
+  return aggregation.type === 'filter' ? resultName(aggregation.aggregation) : aggregation.name
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -476,16 +490,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   }
   let sorted: ListingUnit[]
   if (order === null) {
-    const views = productViews(s, data)
-    sorted = [...visible].sort((a, b) => {
-      for (const sort of criteria.sort) {
-        const av = valuesAt(views[a.record.index]!, sort.field, 'product')[0] ?? null
-        const bv = valuesAt(views[b.record.index]!, sort.field, 'product')[0] ?? null
-        const c = compareJson(av, bv)
-        if (c !== 0) return sort.order === 'DESC' ? -c : c
-      }
-      return 0
-    })
+    sorted = sortByCriteria(s, data, visible, (u) => u.record, criteria.sort, () => 0)
   } else if (order === 'score' && found && visible === found.units) {
     // An unfiltered search in its default sorting: the same order for every page.
     found.byScore ??= sortUnits(s, data, visible, order, scores)
@@ -520,12 +525,19 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   }
 }
 
-function compareJson(a: Json, b: Json): number {
-  if (a === b) return 0
-  if (a === null) return -1
-  if (b === null) return 1
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  return nameCollator.compare(String(a), String(b))
+/** Criteria sortings on the DAL views, by each product's rank per sorted field (sortRanks). */
+function sortByCriteria<T>(s: Serializer, data: CatalogueData, items: readonly T[], recordOf: (item: T) => ProductRecord, sorts: Sorting[], tie: (a: T, b: T) => number): T[] {
+  const views = criteriaViews(s, data, sorts.map((sort) => sort.field))
+  const ranks = sorts.map((sort) => sortRanks(views, pathParts(sort.field, 'product')))
+  return [...items].sort((a, b) => {
+    const ia = recordOf(a).index
+    const ib = recordOf(b).index
+    for (let i = 0; i < sorts.length; i++) {
+      const c = ranks[i]![ia]! - ranks[i]![ib]!
+      if (c !== 0) return sorts[i]!.order === 'DESC' ? -c : c
+    }
+    return tie(a, b)
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -557,14 +569,7 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   for (const test of compileFilters(s, criteria.postFilter, data)) list = list.filter(test)
   if (list === data.list) list = [...list]
   if (criteria.sort.length) {
-    const views = productViews(s, data)
-    list.sort((a, b) => {
-      for (const sort of criteria.sort) {
-        const c = compareJson(valuesAt(views[a.index]!, sort.field, 'product')[0] ?? null, valuesAt(views[b.index]!, sort.field, 'product')[0] ?? null)
-        if (c !== 0) return sort.order === 'DESC' ? -c : c
-      }
-      return a.position - b.position
-    })
+    list = sortByCriteria(s, data, list, (r) => r, criteria.sort, (a, b) => a.position - b.position)
   } else if (scores) {
     const hits = scores
     list.sort((a, b) => (hits.get(a.id) ?? 0) - (hits.get(b.id) ?? 0))

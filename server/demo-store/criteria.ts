@@ -350,30 +350,43 @@ export function parseCriteria(body: unknown, defaults: CriteriaDefaults = {}): C
  * `post-filter`), shaped like Shopware's: `{ [name]: { buckets: [{ key, count }] } }`. Buckets are
  * sorted by key unless the aggregation asks for `_count`.
  */
-export function computeAggregations(
-  entities: Json[],
+export function computeAggregations<E = Json>(
+  entities: E[],
   aggregations: Aggregation[],
   entityName?: string,
   resolveEntities?: EntityResolver,
+  read: PathReader<E> = objectReader as PathReader<E>,
 ): JsonObject {
   const out: JsonObject = {}
-  const run = (list: Json[], aggregation: Aggregation): void => {
+  // Filter aggregations often repeat a filter list (the finder's steps share their choices'): filtered once per list.
+  const filtered = new Map<E[], Map<string, E[]>>()
+  const run = (list: E[], aggregation: Aggregation): void => {
     if (aggregation.type === 'filter') {
-      run(list.filter((e) => aggregation.filter.every((f) => matchesFilter(e, f, entityName))), aggregation.aggregation)
+      let byFilter = filtered.get(list)
+      if (!byFilter) filtered.set(list, (byFilter = new Map()))
+      const key = JSON.stringify(aggregation.filter)
+      let narrowed = byFilter.get(key)
+      if (!narrowed) {
+        const tests = aggregation.filter.map((f) => compileFilter(f, entityName, read))
+        narrowed = list.filter((e) => tests.every((test) => test(e)))
+        byFilter.set(key, narrowed)
+      }
+      run(narrowed, aggregation.aggregation)
       return
     }
     if (aggregation.type === 'entity') {
-      const ids = [...new Set(list.flatMap((e) => valuesAt(e, aggregation.field, entityName)).filter((v): v is string => typeof v === 'string'))]
+      const valuesOf = read(pathParts(aggregation.field, entityName))
+      const ids = [...new Set(list.flatMap(valuesOf).filter((v): v is string => typeof v === 'string'))]
       const resolved = resolveEntities?.(aggregation.definition, ids)
       if (!resolved) throw errors.definitionNotFound(aggregation.definition, '/aggregations')
       out[aggregation.name] = { name: aggregation.name, entities: resolved, apiAlias: `${aggregation.name}_aggregation` }
       return
     }
     const counts = new Map<string, number>()
-    const parts = pathParts(aggregation.field, entityName)
+    const valuesOf = read(pathParts(aggregation.field, entityName))
     const scalar = (v: Json): v is string | number | boolean => v !== null && typeof v !== 'object'
     for (const entity of list) {
-      const values = valuesAtParts(entity, parts)
+      const values = valuesOf(entity)
       // Most entities have one value at a path; a set only dedupes several.
       if (values.length === 1) {
         const value = values[0]!
@@ -417,6 +430,14 @@ export function valuesAt(entity: Json, path: string, entityName?: string): Json[
 }
 
 const splitPaths = new Map<string, string[]>()
+
+/**
+ * How filters and aggregations read an entity's values at a path (its parts, as pathParts gives them):
+ * from the entity's object by default; the catalogue reads columns it keeps per path instead.
+ */
+export type PathReader<E> = (parts: readonly string[]) => (entity: E) => Json[]
+
+const objectReader: PathReader<Json> = (parts) => (entity) => valuesAtParts(entity, parts)
 
 /** A path's parts, without a leading entity name; valuesAtParts with them saves the split per entity. */
 export function pathParts(path: string, entityName?: string): string[] {
@@ -468,52 +489,79 @@ function compareRange(value: Json, bound: number | string): number | null {
 }
 
 export function matchesFilter(entity: Json, filter: Filter, entityName?: string): boolean {
-  switch (filter.type) {
-    case 'multi': {
-      const results = filter.queries.map((q) => matchesFilter(entity, q, entityName))
-      return filter.operator === 'or' ? results.some(Boolean) : results.every(Boolean)
-    }
-    case 'not': {
-      const results = filter.queries.map((q) => matchesFilter(entity, q, entityName))
-      return filter.operator === 'or' ? !results.some(Boolean) : !results.every(Boolean)
-    }
-    default:
-      break
+  return compileFilter(filter, entityName)(entity)
+}
+
+/**
+ * A filter as a test of entities, for a filter run over many: paths split and needles lowered once.
+ * A path that reaches no value reads as one null value.
+ */
+export function compileFilter<E = Json>(filter: Filter, entityName?: string, read: PathReader<E> = objectReader as PathReader<E>): (entity: E) => boolean {
+  if ('queries' in filter) {
+    const tests = filter.queries.map((q) => compileFilter(q, entityName, read))
+    const some = (entity: E) => tests.some((test) => test(entity))
+    const every = (entity: E) => tests.every((test) => test(entity))
+    if (filter.type === 'multi') return filter.operator === 'or' ? some : every
+    return filter.operator === 'or' ? (entity) => !some(entity) : (entity) => !every(entity)
   }
-  const values = valuesAt(entity, filter.field, entityName)
-  const list = values.length ? values : [null]
+  const valuesOf = read(pathParts(filter.field, entityName))
+  const test = valueTest(filter)
+  return (entity) => {
+    const values = valuesOf(entity)
+    return values.length ? values.some(test) : test(null)
+  }
+}
+
+/**
+ * A value test that remembers its answer per string: a filter over a catalogue meets the same few
+ * values (a manufacturer, a machine type) thousands of times, and each comparison lowers both strings.
+ */
+function memoized(test: (value: Json) => boolean): (value: Json) => boolean {
+  const answers = new Map<string, boolean>()
+  return (v) => {
+    if (typeof v !== 'string') return test(v)
+    let answer = answers.get(v)
+    if (answer === undefined) {
+      answer = test(v)
+      if (answers.size < 10_000) answers.set(v, answer)
+    }
+    return answer
+  }
+}
+
+function valueTest(filter: Exclude<Filter, { queries: Filter[] }>): (value: Json) => boolean {
   switch (filter.type) {
     case 'equals':
-      return list.some((v) => scalarEquals(v, filter.value))
+      return memoized((v) => scalarEquals(v, filter.value))
     case 'equalsAny':
-      return list.some((v) => filter.value.some((w) => scalarEquals(v, w)))
+      return memoized((v) => filter.value.some((w) => scalarEquals(v, w)))
     case 'contains': {
       const needle = filter.value.toLowerCase()
-      return list.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle))
+      return (v) => typeof v === 'string' && v.toLowerCase().includes(needle)
     }
     case 'prefix': {
       const needle = filter.value.toLowerCase()
-      return list.some((v) => typeof v === 'string' && v.toLowerCase().startsWith(needle))
+      return (v) => typeof v === 'string' && v.toLowerCase().startsWith(needle)
     }
     case 'suffix': {
       const needle = filter.value.toLowerCase()
-      return list.some((v) => typeof v === 'string' && v.toLowerCase().endsWith(needle))
+      return (v) => typeof v === 'string' && v.toLowerCase().endsWith(needle)
     }
     case 'range': {
       const p = filter.parameters
-      return list.some((v) => {
-        const checks: Array<[number | string | undefined, (c: number) => boolean]> = [
-          [p.gte, (c) => c >= 0],
-          [p.lte, (c) => c <= 0],
-          [p.gt, (c) => c > 0],
-          [p.lt, (c) => c < 0],
-        ]
-        return checks.every(([bound, ok]) => {
-          if (bound === undefined) return true
+      const checks = (
+        [
+          [p.gte, (c: number) => c >= 0],
+          [p.lte, (c: number) => c <= 0],
+          [p.gt, (c: number) => c > 0],
+          [p.lt, (c: number) => c < 0],
+        ] as Array<[number | string | undefined, (c: number) => boolean]>
+      ).filter((check): check is [number | string, (c: number) => boolean] => check[0] !== undefined)
+      return (v) =>
+        checks.every(([bound, ok]) => {
           const c = compareRange(v, bound)
           return c !== null && ok(c)
         })
-      })
     }
   }
 }
@@ -552,7 +600,10 @@ export function searchEntities<T extends JsonObject>(
     const wanted = new Set(criteria.ids)
     list = list.filter((e) => typeof e.id === 'string' && wanted.has(e.id))
   }
-  for (const f of [...criteria.filter, ...criteria.postFilter]) list = list.filter((e) => matchesFilter(e, f, entityName))
+  for (const f of [...criteria.filter, ...criteria.postFilter]) {
+    const test = compileFilter(f, entityName)
+    list = list.filter(test)
+  }
   if (criteria.term) {
     const needle = criteria.term.toLowerCase()
     const fields = options.termFields ?? ['translated.name', 'name']

@@ -99,6 +99,11 @@ export function invalidateProducts(db: Db, ids: Iterable<string>): void {
   listingAnswerCaches.get(db)?.clear()
 }
 
+/** The languages a translated field is looked up in, in order: the language, then German. */
+export function languageChain(languageId: string): string[] {
+  return languageId === DEFAULT_LANGUAGE_ID ? [languageId] : [languageId, DEFAULT_LANGUAGE_ID]
+}
+
 /** Reads and serializes entities for one request: language chain, media base URL, SEO URL inclusion. */
 export class Serializer {
   readonly chain: string[]
@@ -111,7 +116,7 @@ export class Serializer {
     readonly includeSeoUrls: boolean,
     readonly customerGroupId: string = CUSTOMER_GROUP_IDS.standard,
   ) {
-    this.chain = languageId === DEFAULT_LANGUAGE_ID ? [languageId] : [languageId, DEFAULT_LANGUAGE_ID]
+    this.chain = languageChain(languageId)
   }
 
   /** Resolves translated fields through the language chain (requested language, then German). */
