@@ -270,6 +270,25 @@ describe('sub-request cache', () => {
     expect(second.context.requestLog.storeCalls).toBeUndefined()
   })
 
+  it('reads past the cache for a caller that keeps the result itself: neither stored in it nor answered from it', async () => {
+    const storeCache = withCache()
+    const uncached = (context: ReturnType<typeof testContext>['context']) =>
+      getStore(context, request(), 'de').invokeUncached('readCategory post /category/{navigationId}', { pathParams: { navigationId: 'c1' }, body: {} })
+    const { data } = await uncached(testContext(store.url, { storeCache }).context)
+    expect(data.name).toBe('Produkte')
+    // Not stored: the next cached read of the same goes to the store.
+    const cached = testContext(store.url, { storeCache })
+    await readCategory(getStore(cached.context, request(), 'de'))
+    expect(categoryCalls()).toHaveLength(2)
+    expect(cached.context.requestLog.cacheHits).toBeUndefined()
+    // Not answered from it, though it now holds the read.
+    const past = testContext(store.url, { storeCache })
+    await uncached(past.context)
+    expect(categoryCalls()).toHaveLength(3)
+    expect(past.context.requestLog).toMatchObject({ storeCalls: 1 })
+    expect(past.context.requestLog.cacheHits).toBeUndefined()
+  })
+
   it('never serves a shopper with a session from the anonymous cache, and never sends their token for a shared read', async () => {
     const storeCache = withCache()
     await readCategory(getStore(testContext(store.url, { storeCache }).context, request(), 'de'))

@@ -21,6 +21,11 @@ export interface Store {
   endpointKey: string
   /** Typed Store API call; logged, with the page language and the session's context token. */
   invoke: StoreInvoke
+  /**
+   * The same past the sub-request cache, for bulk reads whose result the caller keeps itself (the
+   * sitemap's pages of every SEO URL): cached, they would only push the pages' reads out of it.
+   */
+  invokeUncached: StoreInvoke
   /** True when the request came with a context token cookie (the shopper has a store session). */
   hasSession: boolean
   /**
@@ -320,9 +325,9 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
     return own === standard ? { scope: 'anonymous' } : { scope: 'priced', priceContext: own }
   }
 
-  async function cachedOrFetched(path: string, params?: object): Promise<{ data: unknown; status: number }> {
+  async function cachedOrFetched(path: string, params: object | undefined, uncached: boolean): Promise<{ data: unknown; status: number }> {
     if (path === CONTEXT_READ) return readSessionContext(params)
-    const cache = context.storeCache
+    const cache = uncached ? undefined : context.storeCache
     const operation = operationName(path)
     const session: CacheSession = changedState ? 'changed' : cookieToken !== undefined ? 'token' : 'none'
     let scope = cache ? cacheScopeOf(operation, session, params) : undefined
@@ -356,23 +361,25 @@ function createStore(context: StoreContext, request: Request, locale: Locale): S
   }
 
   let languageReady: Promise<void> | undefined
-  const invoke = (async (path: string, params?: object) => {
-    languageReady ??= languageId().then((id) => {
-      if (id) client.defaultHeaders['sw-language-id'] = id
-    })
-    try {
-      await languageReady
-    } catch (err) {
-      languageReady = undefined
-      throw err
-    }
-    return cachedOrFetched(path, params)
-  }) as unknown as StoreInvoke
+  const invokeWith = (uncached: boolean) =>
+    (async (path: string, params?: object) => {
+      languageReady ??= languageId().then((id) => {
+        if (id) client.defaultHeaders['sw-language-id'] = id
+      })
+      try {
+        await languageReady
+      } catch (err) {
+        languageReady = undefined
+        throw err
+      }
+      return cachedOrFetched(path, params, uncached)
+    }) as unknown as StoreInvoke
 
   return {
     locale,
     endpointKey: cacheKey,
-    invoke,
+    invoke: invokeWith(false),
+    invokeUncached: invokeWith(true),
     hasSession: cookieToken !== undefined,
     sessionHint,
     languageId,

@@ -34,7 +34,8 @@ async function canonicalUrls(store: Store, locale: Locale): Promise<Schemas['Seo
   if (!languageId) return []
   const all: Schemas['SeoUrl'][] = []
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data } = await store.invoke('readSeoUrl post /seo-url', {
+    // The sitemap keeps what it builds (below): its pages would only crowd the pages' reads out of the store cache.
+    const { data } = await store.invokeUncached('readSeoUrl post /seo-url', {
       headers: { 'sw-language-id': languageId },
       body: {
         page,
