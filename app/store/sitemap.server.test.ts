@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
+import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
+import { sitemapEntries, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.server'
+import { storeCallRounds, testContext } from './test-support.server'
 
 describe('sitemapXml', () => {
   it('lists every language version with hreflang alternates and x-default', () => {
@@ -35,5 +38,43 @@ describe('sitemapFiles', () => {
     const xml = sitemapIndexXml('https://s.example', 3)
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
     expect(xml.match(/<loc>https:\/\/s\.example\/sitemap\/\d\.xml<\/loc>/g)).toEqual([1, 2, 3].map((n) => `<loc>https://s.example/sitemap/${n}.xml</loc>`))
+  })
+})
+
+describe('sitemapEntries', () => {
+  // Latency makes pages read side by side overlap measurably, and pages read one after the other show as rounds.
+  let slow: DemoStoreServer
+  beforeAll(async () => {
+    slow = await startDemoStore({ latencyMs: 100 })
+  })
+  afterAll(() => slow?.close())
+
+  it("reads each language's pages a few at a time once the first page told how many there are, and every URL of them", async () => {
+    const endpoint = `${slow.origin}/store-api`
+    const { context, lines } = testContext(endpoint, { store: { endpoint, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true } })
+    const entries = await sitemapEntries(context, new Request('https://shop.example/sitemap.xml'))
+
+    const seoReads = lines.filter((l) => l.msg === 'store call' && l.operation === 'readSeoUrl')
+    // The demo shop has about 350 canonical URLs per language: 4 pages of 100 in each of the three languages.
+    expect(seoReads).toHaveLength(12)
+    const rounds = storeCallRounds(lines)
+    expect(rounds.map((round) => round.length)).toEqual([3, 9])
+
+    const canonical = async (language: string) => {
+      const response = await fetch(`${endpoint}/seo-url`, {
+        method: 'POST',
+        headers: { 'sw-access-key': DEMO_ACCESS_KEY, 'content-type': 'application/json', 'sw-language-id': language },
+        body: JSON.stringify({ limit: 1, 'total-count-mode': 'exact', filter: [{ type: 'equals', field: 'isCanonical', value: true }] }),
+      })
+      return ((await response.json()) as { total: number }).total
+    }
+    const languages = (await (await fetch(`${endpoint}/language`, { method: 'POST', headers: { 'sw-access-key': DEMO_ACCESS_KEY } })).json()) as {
+      elements: { id: string; translationCode?: { code: string } }[]
+    }
+    const idOf = (code: string) => languages.elements.find((l) => l.translationCode?.code === code)!.id
+    for (const [locale, code] of [['de', 'de-DE'], ['en', 'en-GB'], ['fr', 'fr-FR']] as const) {
+      // Every canonical URL of the language, plus the home page the sitemap adds.
+      expect(entries.filter((e) => e.urls[locale]).length, locale).toBe((await canonical(idOf(code))) + 1)
+    }
   })
 })

@@ -12,6 +12,8 @@ export interface SitemapEntry {
 const PAGE_SIZE = 100
 // A bound against a store that never ends a listing: 200,000 URLs per language.
 const MAX_PAGES = 2000
+// Pages of one language read at once (three languages side by side).
+const PARALLEL_PAGES = 4
 /** The sitemaps protocol's most URLs in one file (sitemaps.org); a bigger shop gets a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000
 export const SITEMAP_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' }
@@ -32,14 +34,14 @@ const cache = new Map<string, CachedSitemap>()
 async function canonicalUrls(store: Store, locale: Locale): Promise<Schemas['SeoUrl'][]> {
   const languageId = await store.languageId(locale)
   if (!languageId) return []
-  const all: Schemas['SeoUrl'][] = []
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  const readPage = async (page: number) => {
     // The sitemap keeps what it builds (below): its pages would only crowd the pages' reads out of the store cache.
     const { data } = await store.invokeUncached('readSeoUrl post /seo-url', {
       headers: { 'sw-language-id': languageId },
       body: {
         page,
         limit: PAGE_SIZE,
+        'total-count-mode': page === 1 ? 'exact' : 'none',
         filter: [
           { type: 'equals', field: 'isCanonical', value: true },
           { type: 'equals', field: 'languageId', value: languageId },
@@ -48,11 +50,25 @@ async function canonicalUrls(store: Store, locale: Locale): Promise<Schemas['Seo
         includes: { seo_url: ['seoPathInfo', 'routeName', 'foreignKey', 'isDeleted'] },
       },
     })
-    const elements = data.elements ?? []
-    all.push(...elements.filter((u) => !u.isDeleted))
-    if (elements.length < PAGE_SIZE) break
+    return data
   }
-  return all
+  const first = await readPage(1)
+  const pages: Schemas['SeoUrl'][][] = [first.elements ?? []]
+  // Once the first page tells how many there are, the others are read a few at a time instead of one
+  // after the other: with a store 50 ms away, 500 pages cost 25 s in a row.
+  const counted = typeof first.total === 'number' && first.total >= pages[0]!.length ? Math.min(MAX_PAGES, Math.ceil(first.total / PAGE_SIZE)) : 1
+  let next = 2
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_PAGES, counted - 1) }, async () => {
+      while (next <= counted) {
+        const page = next++
+        pages[page - 1] = (await readPage(page)).elements ?? []
+      }
+    }),
+  )
+  // Pages past the count (URLs added meanwhile, or a store that did not count) one by one until a short one.
+  for (let page = counted + 1; page <= MAX_PAGES && pages[page - 2]!.length === PAGE_SIZE; page++) pages.push((await readPage(page)).elements ?? [])
+  return pages.flat().filter((u) => !u.isDeleted)
 }
 
 async function build(context: SitemapContext, request: Request): Promise<SitemapEntry[]> {
@@ -76,7 +92,7 @@ async function build(context: SitemapContext, request: Request): Promise<Sitemap
 /**
  * Every canonical SEO URL of every language, grouped per page; cached in process for five minutes, and
  * answered from the last build after that while one request builds the next in the background: with
- * 50,000 products a build reads the store about 1,500 times (8 s), which no crawler should wait for.
+ * 50,000 products a build reads the store about 1,500 times (5–8 s), which no crawler should wait for.
  */
 export function sitemapEntries(context: SitemapContext, request: Request): Promise<SitemapEntry[]> {
   const key = `${context.store.endpoint}\u0000${context.publicUrl}`
