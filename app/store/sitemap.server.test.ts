@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
 import { sitemapEntries, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.server'
-import { storeCallRounds, testContext } from './test-support.server'
+import { json, languages, startFakeStore, storeCallRounds, testContext } from './test-support.server'
 
 describe('sitemapXml', () => {
   it('lists every language version with hreflang alternates and x-default', () => {
@@ -48,6 +48,31 @@ describe('sitemapEntries', () => {
     slow = await startDemoStore({ latencyMs: 100 })
   })
   afterAll(() => slow?.close())
+
+  it('reads on past the count, one page after the other until a short one, when the store counts fewer URLs or none', async () => {
+    const all = Array.from({ length: 250 }, (_, i) => ({ seoPathInfo: `teil-${i}`, routeName: 'frontend.detail.page', foreignKey: `p${i}`, isDeleted: false }))
+    for (const counted of [undefined, 150]) {
+      const fake = await startFakeStore((req, res) => {
+        if (req.path === '/store-api/language') return json(res, 200, languages)
+        if (req.path === '/store-api/seo-url') {
+          const { page } = req.body as { page: number }
+          const elements = all.slice((page - 1) * 100, page * 100)
+          // Without counting, a store's total is the page's own length.
+          return json(res, 200, { elements, total: counted ?? elements.length })
+        }
+        json(res, 404, { errors: [] })
+      })
+      try {
+        const { context } = testContext(fake.url)
+        const entries = await sitemapEntries(context, new Request('https://shop.example/sitemap.xml'))
+        for (const locale of ['de', 'en', 'fr'] as const) expect(entries.filter((e) => e.urls[locale]).length, `${counted} ${locale}`).toBe(251)
+        const pages = fake.requests.filter((r) => r.path === '/store-api/seo-url').map((r) => (r.body as { page: number }).page)
+        expect(pages.sort(), String(counted)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3])
+      } finally {
+        await fake.close()
+      }
+    }
+  })
 
   it("reads each language's pages a few at a time once the first page told how many there are, and every URL of them", async () => {
     const endpoint = `${slow.origin}/store-api`
