@@ -49,9 +49,14 @@ describe('sitemapEntries', () => {
   })
   afterAll(() => slow?.close())
 
-  it('reads on past the count, one page after the other until a short one, when the store counts fewer URLs or none', async () => {
-    const all = Array.from({ length: 250 }, (_, i) => ({ seoPathInfo: `teil-${i}`, routeName: 'frontend.detail.page', foreignKey: `p${i}`, isDeleted: false }))
-    for (const counted of [undefined, 150]) {
+  it('reads on past the count, one page after the other until a short one, when the store counts fewer URLs or none; a language without URLs is one page', async () => {
+    const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ seoPathInfo: `teil-${i}`, routeName: 'frontend.detail.page', foreignKey: `p${i}`, isDeleted: false }))
+    const cases = [
+      { all: urls(250), counted: undefined, pages: [1, 2, 3] },
+      { all: urls(250), counted: 150, pages: [1, 2, 3] },
+      { all: urls(0), counted: 0, pages: [1] },
+    ]
+    for (const { all, counted, pages } of cases) {
       const fake = await startFakeStore((req, res) => {
         if (req.path === '/store-api/language') return json(res, 200, languages)
         if (req.path === '/store-api/seo-url') {
@@ -65,9 +70,10 @@ describe('sitemapEntries', () => {
       try {
         const { context } = testContext(fake.url)
         const entries = await sitemapEntries(context, new Request('https://shop.example/sitemap.xml'))
-        for (const locale of ['de', 'en', 'fr'] as const) expect(entries.filter((e) => e.urls[locale]).length, `${counted} ${locale}`).toBe(251)
-        const pages = fake.requests.filter((r) => r.path === '/store-api/seo-url').map((r) => (r.body as { page: number }).page)
-        expect(pages.sort(), String(counted)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3])
+        // Every URL of each language, and the home page the sitemap adds.
+        for (const locale of ['de', 'en', 'fr'] as const) expect(entries.filter((e) => e.urls[locale]).length, `${counted} ${locale}`).toBe(all.length + 1)
+        const read = fake.requests.filter((r) => r.path === '/store-api/seo-url').map((r) => (r.body as { page: number }).page)
+        expect(read.sort(), String(counted)).toEqual(pages.flatMap((page) => [page, page, page]))
       } finally {
         await fake.close()
       }

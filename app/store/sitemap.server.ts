@@ -56,7 +56,7 @@ async function canonicalUrls(store: Store, locale: Locale): Promise<Schemas['Seo
   const pages: Schemas['SeoUrl'][][] = [first.elements ?? []]
   // Once the first page tells how many there are, the others are read a few at a time instead of one
   // after the other: with a store 50 ms away, 500 pages cost 25 s in a row.
-  const counted = typeof first.total === 'number' && first.total >= pages[0]!.length ? Math.min(MAX_PAGES, Math.ceil(first.total / PAGE_SIZE)) : 1
+  const counted = typeof first.total === 'number' && first.total >= pages[0]!.length ? Math.min(MAX_PAGES, Math.max(1, Math.ceil(first.total / PAGE_SIZE))) : 1
   let next = 2
   await Promise.all(
     Array.from({ length: Math.min(PARALLEL_PAGES, counted - 1) }, async () => {
