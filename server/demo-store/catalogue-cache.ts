@@ -236,6 +236,8 @@ export function warmCatalogue(s: Serializer): void {
   const data = catalogueData(s)
   languageData(s, data)
   groupData(s, data)
+  // What the product finder reads (its custom fields, sorted by name): 0.6–0.75 s for its first read after a start at 50,000 products otherwise.
+  sortRanks(languageViews(s, data), ['name'])
 }
 
 /** The units listed for a category: its own and its descendants' products. */
