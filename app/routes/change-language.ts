@@ -1,14 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { safeRedirectPath } from '~/lib/links'
 import { isLocale, localizePath, type Locale } from '~/lib/locale'
 import { serializeLocaleCookie } from '~/session/cookies.server'
 import { getStore } from '~/store/client.server'
+import { throwNotFound } from '~/store/errors.server'
 
 function targetLocale(request: Request, param: string | undefined): Locale {
-  if (!isLocale(param)) {
-    const { pathname } = new URL(request.url)
-    throw data({ message: `Page not found: ${pathname}`, path: pathname }, { status: 404 })
-  }
+  if (!isLocale(param)) throwNotFound(request)
   return param
 }
 

@@ -24,7 +24,7 @@ import {
 } from '~/store/checkout.server'
 import { getStore } from '~/store/client.server'
 import { throwRequestError } from '~/lib/request-error.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwNotFound, throwPageError } from '~/store/errors.server'
 
 /** Spec section 9: the success page goes on to the payment page after 5 seconds. */
 export const PAYMENT_REDIRECT_SECONDS = 5
@@ -122,7 +122,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (intent === 'pay') {
       const order = await loadOrderView(context, request, locale, id)
-      if (!order) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404, headers })
+      if (!order) throwNotFound(request, headers)
       if (order.paymentState === 'paid') {
         headers.append('Set-Cookie', flash(context, { type: 'warning', messageKey: 'checkout:payment.alreadyPaid' }, request))
         return goTo(successPath(locale, id))
@@ -147,7 +147,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         case 'unknown-method':
           return data(submission.reply({ fieldErrors: { paymentMethodId: ['checkout:payment.unknownMethod'] } }), { status: 400, headers })
         case 'not-found':
-          throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404, headers })
+          throwNotFound(request, headers)
       }
     }
   } catch (err) {

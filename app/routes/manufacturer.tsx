@@ -8,7 +8,7 @@ import { isFiltered, parseListingQuery } from '~/lib/listing-url'
 import { getLocaleFromPath, localizePath, locales } from '~/lib/locale'
 import type { SeoData } from '~/lib/shell-types'
 import { getStore } from '~/store/client.server'
-import { throwPageError } from '~/store/errors.server'
+import { throwNotFound, throwPageError } from '~/store/errors.server'
 import { loadManufacturerPage } from '~/store/listing.server'
 import { catalogueCacheControl, pickHeaders } from '~/store/page.server'
 import { catalogueSkipLink } from '~/lib/skip-links'
@@ -18,8 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const id = (params.id ?? '').toLowerCase()
-  const notFound = () => data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
-  if (!HEX_ID.test(id)) throw notFound()
+  if (!HEX_ID.test(id)) throwNotFound(request)
   const query = parseListingQuery(url.searchParams)
   const store = getStore(context, request, locale)
   let page: Awaited<ReturnType<typeof loadManufacturerPage>>
@@ -28,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   } catch (err) {
     throwPageError(err, request)
   }
-  if (!page) throw notFound()
+  if (!page) throwNotFound(request)
   const { manufacturer, listing } = page
   const common = getT(locale, 'common')
   const origin = context.publicUrl.replace(/\/+$/, '')

@@ -1,4 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { throwNotFound } from '~/store/errors.server'
 import { getLocaleFromPath, localizePath, stripLocale } from '~/lib/locale'
 import { shopwarePaths } from '~/lib/shopware-paths'
 
@@ -7,7 +8,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const locale = getLocaleFromPath(url.pathname)
   const target = shopwarePaths[stripLocale(url.pathname).replace(/^\/|\/$/g, '')]
-  if (!target) throw data({ message: `Page not found: ${url.pathname}`, path: url.pathname }, { status: 404 })
+  if (!target) throwNotFound(request)
   const query = new URLSearchParams()
   for (const name of target.keep ?? []) {
     const value = url.searchParams.get(name)

@@ -1,5 +1,5 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { throwPageError } from '~/store/errors.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { throwNotFound, throwPageError } from '~/store/errors.server'
 import { SITEMAP_HEADERS, loadSitemapFiles, sitemapXml, type SitemapEntry } from '~/store/sitemap.server'
 
 /** One file of a sitemap split by its index at /sitemap.xml: /sitemap/{n}.xml. A shop that fits one file has none. */
@@ -12,9 +12,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throwPageError(err, request)
   }
   const file = files.length > 1 ? files[Number(n) - 1] : undefined
-  if (!file) {
-    const { pathname } = new URL(request.url)
-    throw data({ message: `Page not found: ${pathname}`, path: pathname }, { status: 404 })
-  }
+  if (!file) throwNotFound(request)
   return new Response(sitemapXml(file), { headers: SITEMAP_HEADERS })
 }

@@ -625,6 +625,9 @@ function familyTest(path: FamilyPath, values: Json[], data: CatalogueData): Reco
   }
 }
 
+/** A product criteria field without its optional leading entity name (`product.parentId`), as the DAL accepts it. */
+const productField = (field: string) => (field.startsWith('product.') ? field.slice('product.'.length) : field)
+
 const variantsByParent = new WeakMap<CatalogueData, Map<string, ProductRecord[]>>()
 
 /**
@@ -640,7 +643,7 @@ function candidates(filter: Filter, data: CatalogueData): Set<ProductRecord> | n
     return new Set(parts.flatMap((part) => [...part!]))
   }
   if (filter.type !== 'equals' && filter.type !== 'equalsAny') return null
-  const field = filter.field.startsWith('product.') ? filter.field.slice('product.'.length) : filter.field
+  const field = productField(filter.field)
   const values: Json[] = filter.type === 'equals' ? [filter.value] : filter.value
   if (!values.every((v): v is string => typeof v === 'string')) return null
   const ids = values.map((v) => (v as string).toLowerCase())
@@ -688,7 +691,7 @@ function recordTest(filter: Filter, data: CatalogueData): RecordTest | null {
     return filter.operator === 'or' ? (r) => !some(r) : (r) => !every(r)
   }
   if (filter.type !== 'equals' && filter.type !== 'equalsAny') return null
-  const field = filter.field.startsWith('product.') ? filter.field.slice('product.'.length) : filter.field
+  const field = productField(filter.field)
   const values: Json[] = filter.type === 'equals' ? [filter.value] : filter.value
   if (field === 'available') {
     const wanted = values.map(booleanOf)
