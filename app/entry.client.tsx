@@ -9,7 +9,7 @@ import { beginInitialHydration, endInitialHydration, nextTask } from '~/componen
 import { listenBeforeHydration } from '~/components/shell/cart-sync-channel'
 import { activateTaggedScripts, consentedCategories } from '~/lib/tagged-scripts'
 import { HYDRATE_AT_ONCE } from '~/lib/hydrate-at-once'
-import { steadySubmitButtons } from '~/lib/steady-submit'
+import { steadyPresses } from '~/lib/steady-presses'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -156,5 +156,5 @@ async function hydrate() {
 }
 
 ignoreAbortedRequests()
-steadySubmitButtons(window)
+steadyPresses(window)
 void hydrate()

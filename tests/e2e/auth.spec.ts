@@ -253,6 +253,15 @@ test('password recovery: the same answer for any address, a new password by the 
   await expect(page.getByText(t('en', 'auth:reset.linkInvalid'))).toBeVisible()
 })
 
+test('@js straight from a half-typed address to the forgotten-password link beside the button: the link is followed', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+  await page.getByLabel(label(t('de', 'auth:login.email'))).fill('kunde@')
+  // Leaving the address shows its error, which moves the link down while it is pressed (app/lib/steady-presses.ts).
+  await page.getByRole('link', { name: t('de', 'auth:login.forgotPassword') }).click()
+  await expect(page).toHaveURL(/\/account\/recover$/)
+})
+
 test("a recovery link in Shopware's default form (/account/recover/password?hash=…) opens the same reset page", async ({ page }, testInfo) => {
   const who = await createConfirmedCustomer(testInfo.project.use.baseURL!, 'recover-default')
   await page.goto('/fr/account/recover')

@@ -122,7 +122,7 @@ test.describe("the order link of the store's order mails", () => {
     await page.goto(path)
     await page.getByLabel(label(t('fr', 'account:orderLink.email'))).fill('kein-at')
     // Straight from the field to the button: leaving the field shows its error, which must not move the
-    // pressed button away from under the pointer and swallow the click (app/lib/steady-submit.ts).
+    // pressed button away from under the pointer and swallow the click (app/lib/steady-presses.ts).
     await page.getByRole('button', { name: t('fr', 'account:orderLink.submit') }).click()
     const email = page.getByLabel(label(t('fr', 'account:orderLink.email')))
     const zipcode = page.getByLabel(label(t('fr', 'account:orderLink.zipcode')))
