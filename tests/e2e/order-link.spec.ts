@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { COUNTRY_DE_ID, LANGUAGE_IDS, PAYMENT_METHOD_IDS } from '../../server/demo-store/constants'
 import { createConfirmedCustomer, logInThroughStore, mailedLink, type Account } from './auth-fixtures'
@@ -178,7 +179,8 @@ test.describe("the order link of the store's order mails", () => {
 
   test('an unknown code asks for the credentials and then says the link has no order; a malformed one is a 404', async ({ page, request }) => {
     test.info().annotations.push({ type: 'allow-console-errors', description: 'the unknown link answers 404' })
-    const path = `/account/order/${'x'.repeat(32)}`
+    // A code of its own per run: the store's rate limit counts attempts per code, also across retries.
+    const path = `/account/order/${randomBytes(24).toString('base64url')}`
     await page.goto(path)
     const answered = await submitCredentials(page, 'de', uniqueEmail('niemand'), GUEST_ZIPCODE)
     expect(answered.status()).toBe(404)
