@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
+import { devices, type Locator, type Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../server/demo-store/constants'
 import { servers } from '../setup/servers'
 import { CONTEXT_TOKEN_COOKIE, createConfirmedCustomer, logInThroughStore } from './auth-fixtures'
 import { throttledText } from './engagement-fixtures'
-import { auditUrl, expect, prefix, t, test, type Locale } from './fixtures'
+import { auditUrl, expect, prefix, shopContext, t, test, type Locale } from './fixtures'
 
 const PASSWORD = 'Waldweg-2024!'
 
@@ -253,13 +253,23 @@ test('password recovery: the same answer for any address, a new password by the 
   await expect(page.getByText(t('en', 'auth:reset.linkInvalid'))).toBeVisible()
 })
 
-test('@js straight from a half-typed address to the forgotten-password link beside the button: the link is followed', async ({ page }) => {
-  await page.goto('/login')
-  await expect(page.locator('body[data-ready]')).toBeAttached()
-  await page.getByLabel(label(t('de', 'auth:login.email'))).fill('kunde@')
-  // Leaving the address shows its error, which moves the link down while it is pressed (app/lib/steady-presses.ts).
-  await page.getByRole('link', { name: t('de', 'auth:login.forgotPassword') }).click()
-  await expect(page).toHaveURL(/\/account\/recover$/)
+test('@js straight from a half-typed address to the forgotten-password link beside the button: the link is followed, clicked or tapped', async ({ page, browser, baseURL }) => {
+  const phone = await shopContext(browser, { ...devices['Pixel 7'], baseURL, locale: 'de-DE' })
+  try {
+    for (const [visitor, press] of [
+      [page, (link: Locator) => link.click()],
+      [await phone.newPage(), (link: Locator) => link.tap()],
+    ] as const) {
+      await visitor.goto('/login')
+      await expect(visitor.locator('body[data-ready]')).toBeAttached()
+      await visitor.getByLabel(label(t('de', 'auth:login.email'))).fill('kunde@')
+      // Leaving the address shows its error, which moves the link down while it is pressed (app/lib/steady-presses.ts).
+      await press(visitor.getByRole('link', { name: t('de', 'auth:login.forgotPassword') }))
+      await expect(visitor).toHaveURL(/\/account\/recover$/)
+    }
+  } finally {
+    await phone.close()
+  }
 })
 
 test("a recovery link in Shopware's default form (/account/recover/password?hash=…) opens the same reset page", async ({ page }, testInfo) => {
