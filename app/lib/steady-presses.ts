@@ -49,7 +49,8 @@ const ACTIVATES = 'a[href], button, input[type="submit"], input[type="image"], i
 /** A link or an enabled button: what a press then a release activates. */
 function activates(node: EventTarget | null): boolean {
   const element = node instanceof Element ? node.closest(ACTIVATES) : null
-  return !!element && !(element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element.disabled : false)
+  // `:disabled` also covers a button inside a disabled fieldset.
+  return !!element && !element.matches(':disabled')
 }
 
 function isField(node: EventTarget | null): boolean {
