@@ -85,11 +85,11 @@ export function finderBase(page: number): Criteria {
   }
 }
 
-/** One equals filter per chosen step. */
-export const submittedFilters = (choices: (string | undefined)[]) =>
+/** One equals filter per step with a value. */
+export const choiceFilters = (choices: (string | undefined)[]) =>
   choices.flatMap((value, index) => (value !== undefined ? [equalsFilter(index, value)] : []))
 
 /** The finder's first read: a page of the parts matching every choice, and the options of every step. */
 export function finderCriteria(choices: (string | undefined)[], page: number): Criteria {
-  return { ...finderBase(page), 'post-filter': submittedFilters(choices), aggregations: finderAggregations(choices) }
+  return { ...finderBase(page), 'post-filter': choiceFilters(choices), aggregations: finderAggregations(choices) }
 }

@@ -5,9 +5,9 @@ import { cardPriceFields } from '~/lib/price'
 import { locales, type Locale } from '~/lib/locale'
 import { getStore, type Store } from './client.server'
 import { customFields } from './product.server'
-import { FINDER_STEPS, FINDER_PAGE_SIZE, aggregationName, finderBase, finderCriteria, submittedFilters, type FinderStepKey } from './finder-criteria.server'
+import { FINDER_STEPS, FINDER_PAGE_SIZE, aggregationName, finderBase, finderCriteria, choiceFilters, type FinderStepKey } from './finder-criteria.server'
 
-export { FINDER_STEPS, FINDER_PAGE_SIZE, finderAggregations, type FinderStepKey } from './finder-criteria.server'
+export { FINDER_STEPS } from './finder-criteria.server'
 
 /**
  * Product finder (spec section 1): spare parts by machine manufacturer → machine type → crane
@@ -156,7 +156,7 @@ function cardOf(locale: Locale, product: Schemas['Product']): FinderProduct {
  * Runs only when a submitted value is unknown here: two reads side by side, then one.
  */
 async function spelledInThisLanguage(store: Store, locale: Locale, choices: (string | undefined)[]): Promise<(string | undefined)[] | undefined> {
-  const filters = submittedFilters(choices)
+  const filters = choiceFilters(choices)
   const found = await Promise.all(
     locales
       .filter((other) => other !== locale)
@@ -205,7 +205,7 @@ async function findParts(store: Store, locale: Locale, query: FinderQuery, mayTr
   const tooLong = query.choices.flatMap((value, index) =>
     value && value.length > MAX_VALUE_LENGTH ? [{ key: FINDER_STEPS[index]!.key, value: value.slice(0, 40) }] : [],
   )
-  const submitted = submittedFilters(choices)
+  const submitted = choiceFilters(choices)
 
   const { data: first } = await store.invoke('readProduct post /product', {
     body: finderCriteria(choices, query.page),
@@ -218,7 +218,7 @@ async function findParts(store: Store, locale: Locale, query: FinderQuery, mayTr
     const spelled = await spelledInThisLanguage(store, locale, choices)
     if (spelled) return findParts(store, locale, { ...query, choices: spelled }, false)
   }
-  const acceptedFilters = submittedFilters(accepted)
+  const acceptedFilters = choiceFilters(accepted)
 
   let results: FinderData['results']
   if (acceptedFilters.length) {

@@ -99,10 +99,10 @@ describe('sitemapEntries', () => {
       })
       return ((await response.json()) as { total: number }).total
     }
-    const languages = (await (await fetch(`${endpoint}/language`, { method: 'POST', headers: { 'sw-access-key': DEMO_ACCESS_KEY } })).json()) as {
+    const storeLanguages = (await (await fetch(`${endpoint}/language`, { method: 'POST', headers: { 'sw-access-key': DEMO_ACCESS_KEY } })).json()) as {
       elements: { id: string; translationCode?: { code: string } }[]
     }
-    const idOf = (code: string) => languages.elements.find((l) => l.translationCode?.code === code)!.id
+    const idOf = (code: string) => storeLanguages.elements.find((l) => l.translationCode?.code === code)!.id
     for (const [locale, code] of [['de', 'de-DE'], ['en', 'en-GB'], ['fr', 'fr-FR']] as const) {
       // Every canonical URL of the language, plus the home page the sitemap adds.
       expect(entries.filter((e) => e.urls[locale]).length, locale).toBe((await canonical(idOf(code))) + 1)

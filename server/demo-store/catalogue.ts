@@ -1,9 +1,9 @@
 import { LANGUAGE_IDS, ROOT_CATEGORY_IDS } from './constants'
 import {
-  aggregationFields, candidateRecords, catalogueData, compileFilters, criteriaViews, groupData, isTagAggregation, languageData, nameCollator, sortRanks, unitsByPrice, unitsBySales, unitsOfCategory, viewReader,
+  candidateRecords, catalogueData, compileFilters, criteriaViews, groupData, isTagAggregation, languageData, nameCollator, sortRanks, unitsByPrice, unitsBySales, unitsOfCategory, viewReader,
   type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
 } from './catalogue-cache'
-import { computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type JsonObject, type Sorting } from './criteria'
+import { aggregationFields, computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type JsonObject, type Sorting } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'

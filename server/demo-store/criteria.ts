@@ -488,6 +488,18 @@ function compareRange(value: Json, bound: number | string): number | null {
   return String(value) < bound ? -1 : String(value) > bound ? 1 : 0
 }
 
+/** Filter::getFields: a multi or not filter names the fields of all its queries. */
+export function filterFields(filter: Filter): string[] {
+  return 'queries' in filter ? filter.queries.flatMap(filterFields) : [filter.field]
+}
+
+/** The fields an aggregation reads: its own, and a filter aggregation's filters' and inner aggregation's. */
+export function aggregationFields(aggregation: Aggregation): string[] {
+  return aggregation.type === 'filter'
+    ? [...aggregation.filter.flatMap(filterFields), ...aggregationFields(aggregation.aggregation)]
+    : [aggregation.field]
+}
+
 export function matchesFilter(entity: Json, filter: Filter, entityName?: string): boolean {
   return compileFilter(filter, entityName)(entity)
 }
@@ -569,7 +581,8 @@ function valueTest(filter: Exclude<Filter, { queries: Filter[] }>): (value: Json
 const collator = new Intl.Collator('de', { sensitivity: 'base' })
 const naturalCollator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
 
-function compareValues(a: Json, b: Json, natural: boolean): number {
+/** How criteria sortings compare values: null first, numbers and booleans by value, anything else by the collator. */
+export function compareValues(a: Json, b: Json, natural: boolean): number {
   if (a === b) return 0
   if (a === null) return -1
   if (b === null) return 1

@@ -3,7 +3,7 @@ import { Violations, customerVatIds, formatValue, sessionCustomer, serializeAddr
 import { calculateCart, type CartStore } from './cart'
 import { CURRENCY_EUR_ID, PAYMENT_METHOD_IDS, SALES_CHANNEL_ID, type LanguageKey } from './constants'
 import { paymentMethod, shippingMethod, type ContextState, type ContextStore } from './context'
-import { matchesFilter, type Filter, type Json, type JsonObject } from './criteria'
+import { filterFields, matchesFilter, type Filter, type Json, type JsonObject } from './criteria'
 import type { Db } from './db'
 import { compact, invalidateProducts, type Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
@@ -183,14 +183,9 @@ export const DEEP_LINK_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 const DEEP_LINK_FIELDS = ['deepLinkCode', 'order.deepLinkCode']
 
-/** Filter::getFields: a multi or not filter names the fields of all its queries. */
-function fieldsOf(filter: Filter): string[] {
-  return 'queries' in filter ? filter.queries.flatMap(fieldsOf) : [filter.field]
-}
-
 /** The first top-level criteria filter (not post-filter) naming `deepLinkCode` or `order.deepLinkCode`, as OrderRoute::load looks for it. */
 export function findDeepLinkFilter(filters: Filter[]): Filter | undefined {
-  return filters.find((filter) => fieldsOf(filter).some((field) => DEEP_LINK_FIELDS.includes(field)))
+  return filters.find((filter) => filterFields(filter).some((field) => DEEP_LINK_FIELDS.includes(field)))
 }
 
 /**
