@@ -1,5 +1,5 @@
 import { vitePlugin as remix } from '@remix-run/dev'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { fileURLToPath } from 'node:url'
 import remixConfig from './remix.config.js'
 
@@ -29,6 +29,42 @@ const preactInTheBrowser: Plugin = {
   },
 }
 
+// Every page loads the client entry and the root route with all they import, so those modules go out
+// as one chunk instead of about twenty: on HTTP/1.1, six at a time, each file costs a round trip, and
+// small files compress worse (docs/decisions/021). Routes and islands still split as Rollup decides.
+const shellChunk: Plugin = {
+  name: 'shell-chunk',
+  config(_, env) {
+    if (env.isSsrBuild || env.command !== 'build') return
+    let shell: Set<string> | undefined
+    // Rollup puts a module's static imports into its manual chunk too, whether or not their bindings
+    // are used, so an island must not be imported statically (app/components/ui/island.tsx).
+    const shellOf = (graph: Rollup.ManualChunkMeta) => {
+      const found = new Set<string>()
+      const queue = [...graph.getModuleIds()].filter((id) => /\/app\/(entry\.client|root)\.tsx$/.test(id))
+      for (let id = queue.pop(); id; id = queue.pop()) {
+        if (found.has(id)) continue
+        found.add(id)
+        queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []).filter((imported) => graph.getModuleInfo(imported)?.isIncluded))
+      }
+      return found
+    }
+    return {
+      build: {
+        rollupOptions: {
+          output: {
+            manualChunks(id, graph) {
+              shell ??= shellOf(graph)
+              // The entry stays the file Remix's manifest names; CSS stays the one stylesheet (ADR 015).
+              if (shell.has(id) && !id.endsWith('/app/entry.client.tsx') && !id.endsWith('.css')) return 'shell'
+            },
+          },
+        },
+      },
+    }
+  },
+}
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: {
@@ -43,5 +79,5 @@ export default defineConfig({
     rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/app\/forms\//.test(id) || id.endsWith('/app/forms/zod.ts') } },
   },
   // BUILD_DIR lets parallel test runs each build into their own folder (server/index.ts reads it too).
-  plugins: [preactInTheBrowser, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
+  plugins: [preactInTheBrowser, shellChunk, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
 })

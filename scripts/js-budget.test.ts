@@ -12,15 +12,16 @@ const buildDir = buildDirOf()
  * 11–14 KB of a page's total; before, every namespace loaded uncounted (20.5–23.6 KB).
  * Hydration in slices (docs/decisions/012) added 0.8–0.9 KB to every page type on 2026-11-28, the
  * product slider's previous and next (an island, only its stub and texts in the first load) 0.15 KB.
+ * The shell in one chunk (docs/decisions/021, 2026-11-29) took 8.1–8.3 KB off every page type.
  */
 const ceilingKb: Record<PageType, number> = {
-  home: 100,
-  listing: 100,
-  product: 100,
-  search: 97,
-  cart: 90,
-  checkout: 93,
-  account: 95,
+  home: 92,
+  listing: 92,
+  product: 91,
+  search: 89,
+  cart: 82,
+  checkout: 85,
+  account: 87,
 }
 
 describe('first-load JavaScript', () => {
@@ -38,6 +39,15 @@ describe('first-load JavaScript', () => {
         kb: expect.toSatisfy((kb: number) => kb <= ceilingKb[weight.page], `at most ${ceilingKb[weight.page]} KB`),
       })
     }
+  })
+
+  // docs/decisions/021: what every page loads is the entry, the shell chunk and the root route's module.
+  // Each further file costs a round trip on a slow connection (HTTP/1.1 fetches six at a time).
+  it('loads what every page shares in three files', async () => {
+    const assets = await assetsOf(buildDir)
+    const perPage = Object.values(pageTypes).map((leaf) => firstLoadFiles(assets, leaf))
+    const shared = perPage[0]!.filter((file) => perPage.every((files) => files.includes(file)))
+    expect(shared).toEqual([assets.entry.module, expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/), assets.routes.root!.module])
   })
 
   it('never loads the route module of another page', async () => {

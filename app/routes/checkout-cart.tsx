@@ -6,7 +6,6 @@ import {
   type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { CartPage as EagerCartPage } from '~/components/cart/cart-page'
 import { island, islandClientLoader } from '~/components/ui/island'
 import { getT } from '~/i18n.server'
 import { getLocaleFromPath } from '~/lib/locale'
@@ -17,7 +16,7 @@ import { cartAction, cartPageSeo, checkoutHeaders, loadCart, quickOrderDraftRepl
 import { throwPageError } from '~/store/errors.server'
 
 // The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
-const CartPage = island(import.meta.env.SSR ? EagerCartPage : undefined, () => import('~/components/cart/cart-page').then((module) => module.CartPage))
+const CartPage = island(import.meta.env.SSR ? (await import('~/components/cart/cart-page')).CartPage : undefined, () => import('~/components/cart/cart-page').then((module) => module.CartPage))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)

@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from '~/lib/use-translation'
-import { CheckoutPage as EagerCheckoutPage } from '~/components/checkout/checkout-page'
 import { island, islandClientLoader } from '~/components/ui/island'
 import { promotionSchema, removeSchema } from '~/forms/cart'
 import {
@@ -306,7 +305,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 export const meta = pageMeta
 
 // The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
-const CheckoutPage = island(import.meta.env.SSR ? EagerCheckoutPage : undefined, () =>
+const CheckoutPage = island(import.meta.env.SSR ? (await import('~/components/checkout/checkout-page')).CheckoutPage : undefined, () =>
   import('~/components/checkout/checkout-page').then((module) => module.CheckoutPage),
 )
 

@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { ContentPage } from '~/components/cms/content-page'
 import { listingPageMeta } from '~/components/listing/listing-meta'
-import { ProductPage as EagerProductPage } from '~/components/product/product-page'
 import { island } from '~/components/ui/island'
 import { getLocaleFromPath, stripLocale } from '~/lib/locale'
 import { addToCartAction } from '~/store/cart.server'
@@ -16,7 +15,7 @@ import { catalogueSkipLink } from '~/lib/skip-links'
 
 // Category and content pages share this route; the product page, its buy box form and gallery are
 // an island, so they do not load its script (docs/decisions/009).
-const ProductPage = island(import.meta.env.SSR ? EagerProductPage : undefined, () =>
+const ProductPage = island(import.meta.env.SSR ? (await import('~/components/product/product-page')).ProductPage : undefined, () =>
   import('~/components/product/product-page').then((module) => module.ProductPage),
 )
 

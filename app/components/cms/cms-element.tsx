@@ -3,18 +3,16 @@ import { useId, useRef } from 'react'
 import { useTranslation } from '~/lib/use-translation'
 import type { Locale } from '~/lib/locale'
 import { Listing } from '~/components/listing/listing'
-import { CmsContactForm as EagerCmsContactForm } from '~/components/contact/cms-contact-form'
 import { island } from '~/components/ui/island'
 import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
-import { SliderControls as EagerSliderControls } from './slider-controls'
 import type { CmsElement as CmsElementData } from './types'
 
-const CmsContactForm = island(import.meta.env.SSR ? EagerCmsContactForm : undefined, () =>
+const CmsContactForm = island(import.meta.env.SSR ? (await import('~/components/contact/cms-contact-form')).CmsContactForm : undefined, () =>
   import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm),
 )
 // Only for a mouse once the page runs: its script loads after the page's first load.
-const SliderControls = island(import.meta.env.SSR ? EagerSliderControls : undefined, () =>
+const SliderControls = island(import.meta.env.SSR ? (await import('./slider-controls')).SliderControls : undefined, () =>
   import('./slider-controls').then((module) => module.SliderControls),
 )
 

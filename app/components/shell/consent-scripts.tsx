@@ -2,11 +2,10 @@ import { useEffect } from 'react'
 import { activateTaggedScripts, tagManagerUrls } from '~/lib/tagged-scripts'
 import type { ThirdPartyConfig } from '~/lib/third-party.server'
 import { island } from '~/components/ui/island'
-import { ChatWidget as EagerChatWidget } from './chat-widget'
 import type { ConsentCategory } from './consent-types'
 
 // Only a shop with a chat configured renders it, and only then loads its code (an island, ADR 009).
-const ChatWidget = island(import.meta.env.SSR ? EagerChatWidget : undefined, () => import('./chat-widget').then((module) => module.ChatWidget))
+const ChatWidget = island(import.meta.env.SSR ? (await import('./chat-widget')).ChatWidget : undefined, () => import('./chat-widget').then((module) => module.ChatWidget))
 
 interface Props {
   thirdParty: ThirdPartyConfig | undefined

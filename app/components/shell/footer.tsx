@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '~/lib/use-translation'
-import { NewsletterForm as EagerNewsletterForm } from '~/components/contact/newsletter-form'
 import { HydrationSlice } from '~/components/ui/hydration-slice'
 import { island } from '~/components/ui/island'
 import { localizePath, type Locale } from '~/lib/locale'
@@ -12,7 +11,7 @@ import { ArrowUpIcon, PhoneIcon } from './icons'
 import { NavAnchor } from './main-navigation'
 import { JsonLd } from './nonce'
 
-const NewsletterForm = island(import.meta.env.SSR ? EagerNewsletterForm : undefined, () =>
+const NewsletterForm = island(import.meta.env.SSR ? (await import('~/components/contact/newsletter-form')).NewsletterForm : undefined, () =>
   import('~/components/contact/newsletter-form').then((module) => module.NewsletterForm),
 )
 
