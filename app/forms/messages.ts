@@ -35,9 +35,17 @@ export function translateFormMessage(t: TFunction, message: string, extra: Recor
   return t(key, { ...extra, ...values })
 }
 
+const THROTTLED = 'auth:login.throttled'
+
 /** A store's rate limit as a form error: 'Too many requests. Please wait {seconds} seconds…'. */
 export function throttledMessage(seconds: number): string {
-  return formMessage('auth:login.throttled', { count: seconds })
+  return formMessage(THROTTLED, { count: seconds })
+}
+
+/** The wait a rate limit's message names, or undefined for any other message. */
+export function throttledSecondsOf(message: string): number | undefined {
+  const { key, values } = parseFormMessage(message)
+  return key === THROTTLED && typeof values.count === 'number' ? values.count : undefined
 }
 
 /** Shared validation messages (locales/{de,en,fr}/auth.json `validation`); other forms may use them too. */

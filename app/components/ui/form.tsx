@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
-import { useEffect, useRef, type ChangeEvent, type FieldsetHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FieldsetHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useTranslation } from '~/lib/use-translation'
-import { translateFormMessage } from '~/forms/messages'
+import { throttledSecondsOf, translateFormMessage } from '~/forms/messages'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- conform's metadata is generic over the whole form */
 type Field = FieldMetadata<any, any, string[]>
@@ -408,7 +408,7 @@ export function RadioGroupField({
  */
 export function FormErrors({ form }: { form: FormMetadata<any, string[]> }) {
   const { t } = useTranslation('auth')
-  const errors = form.errors ?? []
+  const errors = useHeldRefusal(form.errors ?? [])
   const invalidFields = Object.entries(form.allErrors).filter(([name, messages]) => name !== '' && messages.length).length
   const takeFocus = useFocusOnRefusal(errors.length > 0 || invalidFields > 0)
   return (
@@ -423,6 +423,26 @@ export function FormErrors({ form }: { form: FormMetadata<any, string[]> }) {
       {takeFocus && invalidFields ? <p>{t('form.invalidFields', { count: invalidFields })}</p> : null}
     </div>
   )
+}
+
+/**
+ * A rate limit's refusal stays shown for the wait it names. conform validates a field as it is left and
+ * then replaces the form's errors with what the browser found, which knows nothing of the store's
+ * refusal: the shopper lost the notice at the first field they left, and learned of it again only
+ * from the next refused submit.
+ */
+function useHeldRefusal(errors: string[]): string[] {
+  const refusal = errors.find((message) => throttledSecondsOf(message) !== undefined)
+  const [held, setHeld] = useState<{ message: string; until: number }>()
+  useEffect(() => {
+    if (refusal) setHeld({ message: refusal, until: Date.now() + throttledSecondsOf(refusal)! * 1000 })
+  }, [refusal])
+  useEffect(() => {
+    if (!held) return
+    const timer = setTimeout(() => setHeld(undefined), held.until - Date.now())
+    return () => clearTimeout(timer)
+  }, [held])
+  return refusal || !held ? errors : [held.message, ...errors]
 }
 
 /** Says once per form what the star means. */
