@@ -1,7 +1,10 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import remixConfig from './remix.config.js'
+import { SHELL_NAMESPACES, TRANSLATION_CHUNKS_FILE, translationChunksOf } from './server/translation-chunks'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -29,13 +32,18 @@ const preactInTheBrowser: Plugin = {
   },
 }
 
+const SHELL_TEXTS = new RegExp(`/locales/([a-z]+)/(${SHELL_NAMESPACES.join('|')})\\.json$`)
+
 // Every page loads the client entry and the root route with all they import, so those modules go out
-// as one chunk instead of about twenty: on HTTP/1.1, six at a time, each file costs a round trip, and
-// small files compress worse (docs/decisions/021). Routes and islands still split as Rollup decides.
-const shellChunk: Plugin = {
-  name: 'shell-chunk',
+// as one chunk instead of about twenty, and the texts the shell renders as one chunk per language
+// instead of six: on HTTP/1.1, six at a time, each file costs a round trip, and small files compress
+// worse (docs/decisions/021). Routes, islands and other texts still split as Rollup decides.
+let clientBuild = false
+const clientChunks: Plugin = {
+  name: 'client-chunks',
   config(_, env) {
-    if (env.isSsrBuild || env.command !== 'build') return
+    clientBuild = !env.isSsrBuild && env.command === 'build'
+    if (!clientBuild) return
     let shell: Set<string> | undefined
     // Rollup puts a module's static imports into its manual chunk too, whether or not their bindings
     // are used, so an island must not be imported statically (app/components/ui/island.tsx).
@@ -57,11 +65,22 @@ const shellChunk: Plugin = {
               shell ??= shellOf(graph)
               // The entry stays the file Remix's manifest names; CSS stays the one stylesheet (ADR 015).
               if (shell.has(id) && !id.endsWith('/app/entry.client.tsx') && !id.endsWith('.css')) return 'shell'
+              const texts = id.match(SHELL_TEXTS)
+              if (texts) return `texts-${texts[1]}`
             },
           },
         },
       },
     }
+  },
+  // The server names a page's translation chunks as module preloads (server/translation-chunks.ts);
+  // Vite's manifest has no entry for a module inside a manual chunk, so the chunks themselves say.
+  writeBundle(options, bundle) {
+    if (!clientBuild || !options.dir) return
+    const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+    const target = join(options.dir, '..', TRANSLATION_CHUNKS_FILE)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, JSON.stringify(translationChunksOf(chunks)))
   },
 }
 
@@ -70,14 +89,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     cssMinify: true,
-    // Kept by Remix as <build>/.vite/client-manifest.json: the server names each page's translation
-    // chunks from it (server/translation-chunks.ts), and the JS budget counts them.
-    manifest: true,
     // Form schemas only build zod objects: a page that renders a form as an island (app/components/ui/island.tsx)
     // must not load them, and zod with them, for their top-level calls (docs/decisions/009). The exception is
     // app/forms/zod.ts, whose one side effect (zod's translated default messages) every schema relies on.
     rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/app\/forms\//.test(id) || id.endsWith('/app/forms/zod.ts') } },
   },
   // BUILD_DIR lets parallel test runs each build into their own folder (server/index.ts reads it too).
-  plugins: [preactInTheBrowser, shellChunk, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
+  plugins: [preactInTheBrowser, clientChunks, remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? 'build' })],
 })

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { assetsOf, buildDirOf, firstLoadFiles, JS_BUDGET_BYTES, pageTypes, pageWeights, routeChain, type PageType } from './js-budget'
+import { readTranslationChunks, SHELL_NAMESPACES } from '../server/translation-chunks'
+import { assetsOf, buildDirOf, firstLoadFiles, firstLoadNamespaces, JS_BUDGET_BYTES, pageTypes, pageWeights, routeChain, type PageType } from './js-budget'
 
 const buildDir = buildDirOf()
 
@@ -12,16 +13,17 @@ const buildDir = buildDirOf()
  * 11–14 KB of a page's total; before, every namespace loaded uncounted (20.5–23.6 KB).
  * Hydration in slices (docs/decisions/012) added 0.8–0.9 KB to every page type on 2026-11-28, the
  * product slider's previous and next (an island, only its stub and texts in the first load) 0.15 KB.
- * The shell in one chunk (docs/decisions/021, 2026-11-29) took 8.1–8.3 KB off every page type.
+ * The shell in one chunk and the shell's texts in one chunk per language (docs/decisions/021,
+ * 2026-11-29) took 9.6–9.9 KB off every page type.
  */
 const ceilingKb: Record<PageType, number> = {
-  home: 92,
-  listing: 92,
-  product: 91,
-  search: 89,
-  cart: 82,
-  checkout: 85,
-  account: 87,
+  home: 90,
+  listing: 90,
+  product: 90,
+  search: 87,
+  cart: 81,
+  checkout: 84,
+  account: 86,
 }
 
 describe('first-load JavaScript', () => {
@@ -48,6 +50,17 @@ describe('first-load JavaScript', () => {
     const perPage = Object.values(pageTypes).map((leaf) => firstLoadFiles(assets, leaf))
     const shared = perPage[0]!.filter((file) => perPage.every((files) => files.includes(file)))
     expect(shared).toEqual([assets.entry.module, expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/), assets.routes.root!.module])
+  })
+
+  it('loads the texts the shell renders in one script per language, and every page needs them all', async () => {
+    const chunks = readTranslationChunks(buildDir)
+    expect(Object.keys(chunks).sort()).toEqual(['de', 'en', 'fr'])
+    for (const [locale, byNamespace] of Object.entries(chunks)) {
+      // The German consent texts are in the shell itself (app/i18n.ts), so they have no script to name.
+      const scripts = new Set(SHELL_NAMESPACES.map((namespace) => byNamespace[namespace]).filter((file) => file !== undefined))
+      expect({ locale, scripts: [...scripts] }).toEqual({ locale, scripts: [expect.stringMatching(new RegExp(`^/assets/texts-${locale}-[\\w-]+\\.js$`))] })
+    }
+    for (const [page, namespaces] of Object.entries(firstLoadNamespaces)) expect({ page, namespaces }).toEqual({ page, namespaces: expect.arrayContaining([...SHELL_NAMESPACES]) })
   })
 
   it('never loads the route module of another page', async () => {

@@ -100,7 +100,7 @@ export async function pageWeights(buildDir = buildDirOf()): Promise<PageWeight[]
     const files = firstLoadFiles(assets, leaf)
     const perLocale = Object.entries(chunks).map(([locale, byNamespace]) => ({
       locale,
-      files: firstLoadNamespaces[page].flatMap((namespace) => byNamespace[namespace] ?? []),
+      files: [...new Set(firstLoadNamespaces[page].flatMap((namespace) => byNamespace[namespace] ?? []))],
     }))
     const translations = perLocale.reduce((heaviest, candidate) => (sum(candidate.files) > sum(heaviest.files) ? candidate : heaviest))
     return { page, routes: routeChain(assets, leaf), files, translations, gzipBytes: sum(files) + sum(translations.files) }

@@ -1,30 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** Per language, the script the browser loads each translation namespace from: `{ de: { common: '/assets/common-….js' } }`. */
+/** Per language, the script the browser loads each translation namespace from: `{ de: { common: '/assets/texts-de-….js' } }`. */
 export type TranslationChunks = Record<string, Record<string, string>>
 
-type ViteManifest = Record<string, { file: string; isDynamicEntry?: boolean }>
+/**
+ * The namespaces the shell (header, footer, consent, side cart) renders on every page: the client
+ * build puts each language's into one chunk, one request instead of six (docs/decisions/021).
+ */
+export const SHELL_NAMESPACES = ['auth', 'cart', 'common', 'consent', 'listing', 'wishlist'] as const
 
-const NAMESPACE_FILE = /^locales\/([a-z]+)\/([a-z]+)\.json$/
+/** Where the client build notes its translation chunks: in the build, outside the files it serves. */
+export const TRANSLATION_CHUNKS_FILE = join('.vite', 'translation-chunks.json')
+
+const NAMESPACE_MODULE = /\/locales\/([a-z]+)\/([a-z]+)\.json$/
 
 /**
- * The chunk of every namespace file app/i18n.ts loads lazily, from the client build's Vite manifest.
- * A namespace bundled into another chunk (the German consent texts, in the entry) has no entry of its own.
+ * Which script holds each namespace file app/i18n.ts loads lazily, from the client bundle's chunks.
+ * Only chunks of nothing but texts count: a namespace bundled into another chunk (the German
+ * consent texts, in the shell) arrives with it and has no script of its own to name.
  */
-export function translationChunksOf(manifest: ViteManifest): TranslationChunks {
-  const chunks: TranslationChunks = {}
-  for (const [source, chunk] of Object.entries(manifest)) {
-    const [, locale, namespace] = source.match(NAMESPACE_FILE) ?? []
-    if (!locale || !namespace || !chunk.isDynamicEntry) continue
-    ;(chunks[locale] ??= {})[namespace] = `/${chunk.file}`
+export function translationChunksOf(chunks: Iterable<{ fileName: string; moduleIds: readonly string[] }>): TranslationChunks {
+  const found: TranslationChunks = {}
+  for (const { fileName, moduleIds } of chunks) {
+    const texts = moduleIds.map((id) => id.match(NAMESPACE_MODULE))
+    if (!texts.length || texts.some((match) => !match)) continue
+    for (const [, locale, namespace] of texts as RegExpMatchArray[]) (found[locale!] ??= {})[namespace!] = `/${fileName}`
   }
-  return chunks
+  return found
 }
 
-/** The manifest Remix keeps beside a build when vite.config.ts sets `build.manifest`. */
 export function readTranslationChunks(buildDir: string): TranslationChunks {
-  const file = join(buildDir, '.vite', 'client-manifest.json')
+  const file = join(buildDir, TRANSLATION_CHUNKS_FILE)
   if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" before starting in production`)
-  return translationChunksOf(JSON.parse(readFileSync(file, 'utf8')) as ViteManifest)
+  return JSON.parse(readFileSync(file, 'utf8')) as TranslationChunks
 }

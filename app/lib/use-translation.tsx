@@ -77,12 +77,13 @@ export function PageNamespaces() {
   // Only the server knows them; the condition leaves the rest out of the browser's bundle.
   if (!import.meta.env.SSR || !used) return null
   const named = [...used].sort()
+  // The shell's namespaces share one script per language (docs/decisions/021).
+  const scripts = new Set(named.map((namespace) => state.chunks?.[namespace]).filter((href) => href !== undefined))
   return (
     <>
-      {named.map((namespace) => {
-        const href = state.chunks?.[namespace]
-        return href ? <link key={namespace} rel="modulepreload" href={href} /> : null
-      })}
+      {[...scripts].map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
       <script type="application/json" id={PAGE_NAMESPACES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(named) }} />
     </>
   )
