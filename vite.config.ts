@@ -38,12 +38,10 @@ const SHELL_TEXTS = new RegExp(`/locales/([a-z]+)/(${SHELL_NAMESPACES.join('|')}
 // as one chunk instead of about twenty, and the texts the shell renders as one chunk per language
 // instead of six: on HTTP/1.1, six at a time, each file costs a round trip, and small files compress
 // worse (docs/decisions/021). Routes, islands and other texts still split as Rollup decides.
-let clientBuild = false
 const clientChunks: Plugin = {
   name: 'client-chunks',
   config(_, env) {
-    clientBuild = !env.isSsrBuild && env.command === 'build'
-    if (!clientBuild) return
+    if (env.isSsrBuild || env.command !== 'build') return
     let shell: Set<string> | undefined
     // Rollup puts a module's static imports into its manual chunk too, whether or not their bindings
     // are used, so an island must not be imported statically (app/components/ui/island.tsx).
@@ -76,7 +74,7 @@ const clientChunks: Plugin = {
   // The server names a page's translation chunks as module preloads (server/translation-chunks.ts);
   // Vite's manifest has no entry for a module inside a manual chunk, so the chunks themselves say.
   writeBundle(options, bundle) {
-    if (!clientBuild || !options.dir) return
+    if (this.environment.name !== 'client' || !options.dir) return
     const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
     const target = join(options.dir, '..', TRANSLATION_CHUNKS_FILE)
     mkdirSync(dirname(target), { recursive: true })

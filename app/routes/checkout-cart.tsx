@@ -16,7 +16,8 @@ import { cartAction, cartPageSeo, checkoutHeaders, loadCart, quickOrderDraftRepl
 import { throwPageError } from '~/store/errors.server'
 
 // The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
-const CartPage = island(import.meta.env.SSR ? (await import('~/components/cart/cart-page')).CartPage : undefined, () => import('~/components/cart/cart-page').then((module) => module.CartPage))
+const importCartPage = () => import('~/components/cart/cart-page').then((module) => module.CartPage)
+const CartPage = island(import.meta.env.SSR ? await importCartPage() : undefined, importCartPage)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = getLocaleFromPath(new URL(request.url).pathname)

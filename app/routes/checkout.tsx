@@ -305,9 +305,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 export const meta = pageMeta
 
 // The page is server HTML whose forms work before their script; its form library loads after the first paint (docs/decisions/009).
-const CheckoutPage = island(import.meta.env.SSR ? (await import('~/components/checkout/checkout-page')).CheckoutPage : undefined, () =>
-  import('~/components/checkout/checkout-page').then((module) => module.CheckoutPage),
-)
+const importCheckoutPage = () => import('~/components/checkout/checkout-page').then((module) => module.CheckoutPage)
+const CheckoutPage = island(import.meta.env.SSR ? await importCheckoutPage() : undefined, importCheckoutPage)
 
 export const clientLoader = islandClientLoader<typeof loader>(CheckoutPage)
 

@@ -15,9 +15,8 @@ import { catalogueSkipLink } from '~/lib/skip-links'
 
 // Category and content pages share this route; the product page, its buy box form and gallery are
 // an island, so they do not load its script (docs/decisions/009).
-const ProductPage = island(import.meta.env.SSR ? (await import('~/components/product/product-page')).ProductPage : undefined, () =>
-  import('~/components/product/product-page').then((module) => module.ProductPage),
-)
+const importProductPage = () => import('~/components/product/product-page').then((module) => module.ProductPage)
+const ProductPage = island(import.meta.env.SSR ? await importProductPage() : undefined, importProductPage)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -8,13 +8,11 @@ import { CmsImage } from './cms-image'
 import { ProductCard } from './product-card'
 import type { CmsElement as CmsElementData } from './types'
 
-const CmsContactForm = island(import.meta.env.SSR ? (await import('~/components/contact/cms-contact-form')).CmsContactForm : undefined, () =>
-  import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm),
-)
+const importCmsContactForm = () => import('~/components/contact/cms-contact-form').then((module) => module.CmsContactForm)
+const CmsContactForm = island(import.meta.env.SSR ? await importCmsContactForm() : undefined, importCmsContactForm)
 // Only for a mouse once the page runs: its script loads after the page's first load.
-const SliderControls = island(import.meta.env.SSR ? (await import('./slider-controls')).SliderControls : undefined, () =>
-  import('./slider-controls').then((module) => module.SliderControls),
-)
+const importSliderControls = () => import('./slider-controls').then((module) => module.SliderControls)
+const SliderControls = island(import.meta.env.SSR ? await importSliderControls() : undefined, importSliderControls)
 
 // Teasers sit in a grid of two to six columns.
 const TEASER_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw'

@@ -5,7 +5,8 @@ import { island } from '~/components/ui/island'
 import type { ConsentCategory } from './consent-types'
 
 // Only a shop with a chat configured renders it, and only then loads its code (an island, ADR 009).
-const ChatWidget = island(import.meta.env.SSR ? (await import('./chat-widget')).ChatWidget : undefined, () => import('./chat-widget').then((module) => module.ChatWidget))
+const importChatWidget = () => import('./chat-widget').then((module) => module.ChatWidget)
+const ChatWidget = island(import.meta.env.SSR ? await importChatWidget() : undefined, importChatWidget)
 
 interface Props {
   thirdParty: ThirdPartyConfig | undefined

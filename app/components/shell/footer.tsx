@@ -11,9 +11,8 @@ import { ArrowUpIcon, PhoneIcon } from './icons'
 import { NavAnchor } from './main-navigation'
 import { JsonLd } from './nonce'
 
-const NewsletterForm = island(import.meta.env.SSR ? (await import('~/components/contact/newsletter-form')).NewsletterForm : undefined, () =>
-  import('~/components/contact/newsletter-form').then((module) => module.NewsletterForm),
-)
+const importNewsletterForm = () => import('~/components/contact/newsletter-form').then((module) => module.NewsletterForm)
+const NewsletterForm = island(import.meta.env.SSR ? await importNewsletterForm() : undefined, importNewsletterForm)
 
 interface FooterProps {
   locale: Locale

@@ -7,11 +7,11 @@ import { hydratesLater, nextTask, SlicesInside } from './hydration-slice'
 /**
  * A part of the page whose script is not in the page's first load (docs/decisions/009): the server
  * renders it with the rest, and the browser keeps that HTML as it is, working as a plain form
- * without script, until the part's own chunk has loaded and hydrated it. Pass the component only
- * on the server, imported there and only there
- * (`import.meta.env.SSR ? (await import('…')).Component : undefined`), and the browser fetches it
- * through `load`. A static import, even one whose binding the client build drops, would put the
- * part and all it imports into the shell chunk of a module the root imports (vite.config.ts, ADR 021).
+ * without script, until the part's own chunk has loaded and hydrated it. Both sides load the part
+ * by the same dynamic import, the server before it renders:
+ * `island(import.meta.env.SSR ? await importPart() : undefined, importPart)`. A static import, even
+ * one whose binding the client build drops, would put the part and all it imports into the shell
+ * chunk of a module the root imports (vite.config.ts, ADR 021).
  *
  * For parts a visitor rarely uses at once (the footer's newsletter form, a form in CMS content),
  * for the product page within the content route (category pages must not load it), and for the
