@@ -10,6 +10,7 @@ import { listenBeforeHydration } from '~/components/shell/cart-sync-channel'
 import { activateTaggedScripts, consentedCategories } from '~/lib/tagged-scripts'
 import { HYDRATE_AT_ONCE } from '~/lib/hydrate-at-once'
 import { steadyPresses } from '~/lib/steady-presses'
+import { firstIntent } from '~/lib/first-intent'
 
 /** The server wrote the page language into <html lang>; that is the only locale to load. */
 function documentLocale(): Locale {
@@ -106,25 +107,10 @@ async function translations(locale: Locale, start: Promise<void>) {
   return { translator, completed }
 }
 
-/**
- * The page hydrates once the shopper shows an intent to use it: a pointer moving or pressed, a touch,
- * a key, focus, a wheel or a scroll (docs/decisions/019). Until then it is the server's HTML, whose
- * links and forms all work without JavaScript, and loading it costs no script work beyond loading
- * the modules. A desktop mouse moves at once; on a phone the first touch starts it.
- */
-function firstIntent(): Promise<void> {
-  const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
-  return new Promise((resolve) => {
-    const wake = () => {
-      for (const type of events) window.removeEventListener(type, wake, true)
-      resolve()
-    }
-    for (const type of events) window.addEventListener(type, wake, { capture: true, passive: true })
-  })
-}
-
 async function hydrate() {
   const locale = documentLocale()
+  // The page hydrates once the shopper shows an intent to use it (docs/decisions/019). Until then it
+  // is the server's HTML, whose links and forms all work without JavaScript.
   const intent = firstIntent()
   await parsed()
   // A page that acts by itself (a countdown, a message that dismisses itself) does not wait.

@@ -23,6 +23,7 @@ import { HYDRATE_AT_ONCE, hydratesAtOnce } from '~/lib/hydrate-at-once'
 import { SideCartProvider } from '~/components/cart/side-cart'
 import { CartSync } from '~/components/shell/cart-sync'
 import { ConsentScripts } from '~/components/shell/consent-scripts'
+import { ModulesAfterPaint } from '~/components/shell/modules-after-paint'
 import { Footer } from '~/components/shell/footer'
 import { Header, MinimalHeader } from '~/components/shell/header'
 import { JumpToTop } from '~/components/shell/jump-to-top'
@@ -327,6 +328,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ShellEffects />
         <ConsentScripts thirdParty={rootData?.thirdParty} categories={rootData?.consent.categories ?? ['necessary']} />
         {!rejected && <ScrollRestoration nonce={nonce || undefined} />}
+        {!rejected && <ModulesAfterPaint nonce={nonce || undefined} />}
         {!rejected && <Scripts nonce={nonce || undefined} />}
         {!rejected && <PageNamespaces />}
       </body>

@@ -1,9 +1,9 @@
 /**
  * First-load JavaScript per page type, from a production build: the entry, its imports and, for
- * every route the page matches, the route module and its static imports. That is what a page's HTML
- * loads with <script type="module"> and <link rel="modulepreload">, before any navigation. Plus the
- * translation chunks the page loads before it hydrates (the namespaces the server names for it, in
- * the language whose chunks weigh most).
+ * every route the page matches, the route module and its static imports. That is what a page's inline
+ * module script loads and names as module preloads (after the first paint, docs/decisions/022), before
+ * any navigation. Plus the translation chunks the page loads before it hydrates (the namespaces the
+ * server names for it, in the language whose chunks weigh most).
  * `npx tsx scripts/js-budget.ts` prints it; scripts/js-budget.test.ts holds every page type to
  * JS_BUDGET_BYTES (docs/decisions/009-js-budget.md).
  */

@@ -81,9 +81,11 @@ export function PageNamespaces() {
   const scripts = new Set(named.map((namespace) => state.chunks?.[namespace]).filter((href) => href !== undefined))
   return (
     <>
-      {[...scripts].map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
+      <template data-after-paint="">
+        {[...scripts].map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </template>
       <script type="application/json" id={PAGE_NAMESPACES_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(named) }} />
     </>
   )

@@ -49,6 +49,57 @@ test('@js by keyboard alone: the first Tab hydrates the page and lands, visibly,
   await expect(focused).toBeVisible()
 })
 
+test('@js on a slow connection the page asks for its scripts only once its stylesheet has come', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  // Lighthouse's slow 4G: 150 ms and 1.6 Mbit/s.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 204_800, uploadThroughput: 96_000 })
+  await page.goto(winch)
+  await leftAlone(page)
+  const { stylesheets, scripts } = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    return {
+      stylesheets: resources.filter((entry) => entry.name.endsWith('.css')).map((entry) => entry.responseEnd),
+      scripts: resources.filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime),
+    }
+  })
+  expect(stylesheets.length).toBeGreaterThan(0)
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(Math.max(...stylesheets))
+
+  await page.mouse.move(200, 300)
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+})
+
+test('@js a key pressed before the page’s modules arrived hydrates it once they have', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(winch, { waitUntil: 'domcontentloaded' })
+  await page.keyboard.press('Shift')
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready')
+  release()
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+})
+
+test('@js a page that paints no frame, as a tab opened in the background, still loads its modules', async ({ untouched: context }) => {
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    window.requestAnimationFrame = () => 0
+  })
+  const entry = page.waitForResponse(/\/assets\/entry\.client-[^/]+\.js$/)
+  await page.goto(winch)
+  await (await entry).finished()
+  await leftAlone(page)
+  await page.mouse.move(200, 300)
+  await expect(page.locator('body[data-ready]')).toBeAttached()
+})
+
 test('@js a tab not yet touched still learns of a cart change in another tab', async ({ untouched: context }) => {
   const waiting = await context.newPage()
   await waiting.goto('/en/')
@@ -57,6 +108,7 @@ test('@js a tab not yet touched still learns of a cart change in another tab', a
 
   const buying = await context.newPage()
   await buying.goto(winch)
+  await leftAlone(buying)
   await buying.mouse.move(200, 300)
   await expect(buying.locator('body[data-ready]')).toBeAttached()
   await buying.getByRole('button', { name: t('de', 'product:buy.submit') }).click()
