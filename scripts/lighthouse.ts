@@ -50,6 +50,8 @@ interface Measured {
   failing: { id: string; title: string; score: number | null }[]
   /** Lighthouse's estimate of the host CPU in this run (lhr.environment.benchmarkIndex). */
   benchmarkIndex: number
+  /** The performance scores of all runs of the page, lowest first (on the kept median run). */
+  runs?: number[]
 }
 
 /** The reference page: what any page costs on this machine before it has content, styles or scripts. */
@@ -126,7 +128,7 @@ async function measureMedian(chromePort: number, name: string, url: string, cook
   measured.sort((a, b) => a.scores.performance - b.scores.performance)
   const median = measured[Math.floor(measured.length / 2)]!
   console.log(`${name}: ${categories.map((c) => `${c} ${median.scores[c]}`).join(', ')} (performance of the runs: ${measured.map((m) => m.scores.performance).join(', ')})`)
-  return median
+  return { ...median, runs: measured.map((m) => m.scores.performance) }
 }
 
 async function main() {
@@ -157,11 +159,11 @@ async function main() {
     '',
     `Machine: ${describeMachine(machine)}, Lighthouse benchmark index ${benchmarkIndex} (median of the kept runs; the default 4× slowdown is meant for 1500 and above). Lighthouse's mobile defaults (simulated slow 4G, 4× CPU slowdown), Debian's Chromium, ${runs} runs per page after a warm-up, the median by performance kept. ${firstVisit ? 'First visits: no consent record, the consent dialog is open.' : 'The visitor has made a consent choice (necessary cookies only).'}${blockScripts ? " The shop's own scripts are blocked (what a shopper without JavaScript gets)." : ''} The browser asks for German (Accept-Language de-DE). The cart holds one article (a session made through the Store API). The reference row is a static page of a heading and a paragraph without stylesheet or script, served by the script itself: what the machine and Chromium cost before a page has anything of its own.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| page | performance | performance of the runs | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | SI |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${metrics.map((m) => r.metrics[m]).join(' | ')} |`,
+        `| ${r.page} | ${r.scores.performance} | ${r.runs?.join(', ') ?? ''} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${metrics.map((m) => r.metrics[m]).join(' | ')} |`,
     ),
     '',
     '## What cost points',
