@@ -634,6 +634,22 @@ describe('cached listing answers', () => {
       expect(axe(seo).seoUrls?.[0]?.seoPathInfo).toMatch(/FS-31001$/)
     }
   })
+  it('keeps product search answers apart by language, customer group and SEO flag', async () => {
+    const token = resellerContext('resellertoken0000000000000000003')
+    const body = { filter: [{ type: 'equals', field: 'productNumber', value: 'FS-31001' }] }
+    const axe = (l: Listing) => l.elements[0]!
+    for (let round = 0; round < 2; round++) {
+      const de = (await call<Listing>('POST', '/product', { body })).body
+      const en = (await call<Listing>('POST', '/product', { body, lang: 'en' })).body
+      const reseller = (await call<Listing>('POST', '/product', { body, token })).body
+      const seo = (await call<Listing>('POST', '/product', { body, headers: { 'sw-include-seo-urls': 'true' } })).body
+      expect(axe(de).translated.name).not.toBe(axe(en).translated.name)
+      expect(axe(de).calculatedPrice.unitPrice).toBe(69)
+      expect(axe(reseller).calculatedPrice.unitPrice).toBe(58.65)
+      expect(axe(de).seoUrls ?? []).toEqual([])
+      expect(axe(seo).seoUrls?.[0]?.seoPathInfo).toMatch(/FS-31001$/)
+    }
+  })
 })
 
 describe('POST /product/{productId}/find-variant', () => {

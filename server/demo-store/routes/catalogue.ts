@@ -27,7 +27,7 @@ function sendWithIncludes(req: Request, res: Response, body: unknown): void {
   res.json(withIncludes(req, body))
 }
 
-/** A listing, search or suggest answer: built once per request and serializer, then sent from listingAnswerCache. */
+/** A listing, search, suggest or product search answer: built once per request and serializer, then sent from listingAnswerCache. */
 function sendListing(req: Request, res: Response, s: Serializer, build: () => unknown): void {
   const cache = listingAnswerCache(s.db)
   const key = JSON.stringify([req.path, s.languageId, s.customerGroupId, s.includeSeoUrls, s.publicUrl, bodyOf(req), queryOf(req)])
@@ -74,7 +74,10 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   router.post('/search-suggest', suggest)
   router.get('/search-suggest', suggest)
 
-  const products = wrap((req, res) => sendWithIncludes(req, res, productSearch(state(res).serializer, { ...bodyOf(req), ...queryOf(req) })))
+  const products = wrap((req, res) => {
+    const s = state(res).serializer
+    sendListing(req, res, s, () => productSearch(s, { ...bodyOf(req), ...queryOf(req) }))
+  })
   router.post('/product', products)
   router.get('/product', products)
 
