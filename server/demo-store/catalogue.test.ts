@@ -7,6 +7,7 @@ import { openDatabase } from './db'
 import { sid } from './ids'
 import { COLOURS } from './seed/catalogue-data'
 import type { DemoStore } from './index'
+import { firstInOrder } from './catalogue'
 
 interface Price { unitPrice: number; quantity: number; totalPrice: number; listPrice: { price: number } | null }
 interface Media { url: string; thumbnails: Array<{ width: number; url: string }> }
@@ -185,6 +186,19 @@ describe('product listing: paging, sorting, grouping', () => {
         expect(byType, `${lang} at ${i}: ${ta} before ${tb}`).toBeGreaterThanOrEqual(0)
         if (byType === 0) expect(collate(a.translated.name, b.translated.name), `${lang} at ${i}: ${a.translated.name} before ${b.translated.name}`).toBeLessThanOrEqual(0)
       }
+    }
+  })
+
+  it('gives a page of a sorted product search the products a read of all of them has at its place', async () => {
+    const sort = [{ field: 'customFields.forst_machine_type', order: 'DESC' }, { field: 'name', order: 'ASC', naturalSorting: true }]
+    const ids = async (body: Record<string, unknown>) => (await call<{ elements: Product[]; total: number }>('POST', '/product', { body: { ...body, sort, includes: { product: ['id'] } } })).body
+    const first = await ids({ limit: 100, 'total-count-mode': 'exact' })
+    // Pages short against the whole list: the store keeps only the first products in order (firstInOrder).
+    expect(first.total).toBeGreaterThan(7 * 5 * 8)
+    for (const page of [1, 2, 7]) {
+      const paged = await ids({ limit: 5, page, 'total-count-mode': 'exact' })
+      expect(paged.elements.map((p) => p.id), `page ${page}`).toEqual(first.elements.slice((page - 1) * 5, page * 5).map((p) => p.id))
+      expect(paged.total).toBe(first.total)
     }
   })
 
@@ -796,5 +810,18 @@ describe('cart', () => {
     }
     const custom = await add('carttoken000000000000000000000d1', [{ id: 'x', type: 'custom' }])
     expect(custom.status).toBe(400)
+  })
+})
+
+describe('firstInOrder', () => {
+  it('gives the start of a stable sort, ties in input order, for any count', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const items = Array.from({ length: 500 }, (_, id) => ({ id, key: Math.floor(random() * 40) }))
+    const compare = (a: { key: number }, b: { key: number }) => a.key - b.key
+    const sorted = [...items].sort(compare)
+    for (const needed of [0, 1, 2, 12, 61, 499, 500, 800]) expect(firstInOrder(items, compare, needed), `${needed}`).toEqual(sorted.slice(0, needed))
+    const descending = [...items].reverse()
+    expect(firstInOrder(descending, compare, 30)).toEqual([...descending].sort(compare).slice(0, 30))
   })
 })

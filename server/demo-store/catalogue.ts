@@ -525,11 +525,22 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   }
 }
 
-/** Criteria sortings on the DAL views, by each product's rank per sorted field (sortRanks). */
-function sortByCriteria<T>(s: Serializer, data: CatalogueData, items: readonly T[], recordOf: (item: T) => ProductRecord, sorts: Sorting[], tie: (a: T, b: T) => number): T[] {
+/**
+ * Criteria sortings on the DAL views, by each product's rank per sorted field (sortRanks). With
+ * `needed`, only that many items come back, the first ones in order: a page of a large list.
+ */
+function sortByCriteria<T>(
+  s: Serializer,
+  data: CatalogueData,
+  items: readonly T[],
+  recordOf: (item: T) => ProductRecord,
+  sorts: Sorting[],
+  tie: (a: T, b: T) => number,
+  needed = Infinity,
+): T[] {
   const views = criteriaViews(s, data, sorts.map((sort) => sort.field))
   const ranks = sorts.map((sort) => sortRanks(views, pathParts(sort.field, 'product')))
-  return [...items].sort((a, b) => {
+  const compare = (a: T, b: T) => {
     const ia = recordOf(a).index
     const ib = recordOf(b).index
     for (let i = 0; i < sorts.length; i++) {
@@ -537,7 +548,48 @@ function sortByCriteria<T>(s: Serializer, data: CatalogueData, items: readonly T
       if (c !== 0) return sorts[i]!.order === 'DESC' ? -c : c
     }
     return tie(a, b)
-  })
+  }
+  return needed * 8 < items.length ? firstInOrder(items, compare, needed) : [...items].sort(compare)
+}
+
+/**
+ * The first `needed` items of `items` in the order of `compare`, exactly as the start of a stable
+ * sort (ties keep the input order), in O(n log needed): the product finder's first page of 30,000
+ * parents at 50,000 products took 10 ms to sort whole, on every request.
+ */
+export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, needed: number): T[] {
+  const order = (i: number, j: number) => compare(items[i]!, items[j]!) || i - j
+  // A max-heap of indexes: the last of the kept items on top.
+  const heap: number[] = []
+  const swap = (i: number, j: number) => {
+    const kept = heap[i]!
+    heap[i] = heap[j]!
+    heap[j] = kept
+  }
+  for (let index = 0; index < items.length && needed > 0; index++) {
+    if (heap.length < needed) {
+      heap.push(index)
+      for (let i = heap.length - 1; i > 0; ) {
+        const up = (i - 1) >> 1
+        if (order(heap[up]!, heap[i]!) >= 0) break
+        swap(i, up)
+        i = up
+      }
+    } else if (order(index, heap[0]!) < 0) {
+      heap[0] = index
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1
+        const right = left + 1
+        let largest = i
+        if (left < heap.length && order(heap[left]!, heap[largest]!) > 0) largest = left
+        if (right < heap.length && order(heap[right]!, heap[largest]!) > 0) largest = right
+        if (largest === i) break
+        swap(i, largest)
+        i = largest
+      }
+    }
+  }
+  return heap.sort(order).map((index) => items[index]!)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -568,17 +620,19 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   const aggregationResult = criteria.aggregations.length ? criteriaAggregations(s, data, list, criteria.aggregations) : {}
   for (const test of compileFilters(s, criteria.postFilter, data)) list = list.filter(test)
   if (list === data.list) list = [...list]
+  const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
+  const count = list.length
   if (criteria.sort.length) {
-    list = sortByCriteria(s, data, list, (r) => r, criteria.sort, (a, b) => a.position - b.position)
+    const needed = criteria.limit ? offset + criteria.limit : Infinity
+    list = sortByCriteria(s, data, list, (r) => r, criteria.sort, (a, b) => a.position - b.position, needed)
   } else if (scores) {
     const hits = scores
     list.sort((a, b) => (hits.get(a.id) ?? 0) - (hits.get(b.id) ?? 0))
   }
-  const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
   const page = criteria.limit ? list.slice(offset, offset + criteria.limit) : list
   let total = page.length
-  if (criteria.totalCountMode === 'exact') total = list.length
-  else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(list.length, offset + criteria.limit * 6 + 1)
+  if (criteria.totalCountMode === 'exact') total = count
+  else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(count, offset + criteria.limit * 6 + 1)
   return {
     entity: 'product', total, aggregations: aggregationResult, page: criteria.page, limit: criteria.limit,
     elements: page.map((r) => s.product(r.id)).filter((p): p is JsonObject => p !== null), apiAlias: 'dal_entity_search_result',
