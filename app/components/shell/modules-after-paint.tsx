@@ -20,7 +20,8 @@ export function modulesAfterPaintScript(): string {
     if (started || !load) return
     started = true
     for (const template of document.querySelectorAll('template[data-after-paint]')) document.head.appendChild(template.content.cloneNode(true))
-    load()
+    // Each request costs the main thread: these and Remix's in separate tasks, so neither is a long one.
+    setTimeout(load)
   }
   const seen = () => {
     window[seenKey] = true
