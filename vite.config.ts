@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import remixConfig from './remix.config.js'
-import { SHELL_NAMESPACES, TRANSLATION_CHUNKS_FILE, translationChunksOf } from './server/translation-chunks'
+import { namespaceOfModule, SHELL_NAMESPACES, TRANSLATION_CHUNKS_FILE, translationChunksOf } from './server/translation-chunks'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -32,7 +32,7 @@ const preactInTheBrowser: Plugin = {
   },
 }
 
-const SHELL_TEXTS = new RegExp(`/locales/([a-z]+)/(${SHELL_NAMESPACES.join('|')})\\.json$`)
+const shellNamespaces: readonly string[] = SHELL_NAMESPACES
 
 // Every page loads the client entry and the root route with all they import, so those modules go out
 // as one chunk instead of about twenty, and the texts the shell renders as one chunk per language
@@ -63,8 +63,8 @@ const clientChunks: Plugin = {
               shell ??= shellOf(graph)
               // The entry stays the file Remix's manifest names; CSS stays the one stylesheet (ADR 015).
               if (shell.has(id) && !id.endsWith('/app/entry.client.tsx') && !id.endsWith('.css')) return 'shell'
-              const texts = id.match(SHELL_TEXTS)
-              if (texts) return `texts-${texts[1]}`
+              const text = namespaceOfModule(id)
+              if (text && shellNamespaces.includes(text.namespace)) return `texts-${text.locale}`
             },
           },
         },

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { readTranslationChunks } from '../server/translation-chunks'
+import { scriptsOfNamespaces } from '../app/lib/translator'
 
 export const JS_BUDGET_BYTES = 100 * 1024
 
@@ -100,7 +101,7 @@ export async function pageWeights(buildDir = buildDirOf()): Promise<PageWeight[]
     const files = firstLoadFiles(assets, leaf)
     const perLocale = Object.entries(chunks).map(([locale, byNamespace]) => ({
       locale,
-      files: [...new Set(firstLoadNamespaces[page].flatMap((namespace) => byNamespace[namespace] ?? []))],
+      files: scriptsOfNamespaces(byNamespace, firstLoadNamespaces[page]),
     }))
     const translations = perLocale.reduce((heaviest, candidate) => (sum(candidate.files) > sum(heaviest.files) ? candidate : heaviest))
     return { page, routes: routeChain(assets, leaf), files, translations, gzipBytes: sum(files) + sum(translations.files) }

@@ -15,6 +15,12 @@ export const TRANSLATION_CHUNKS_FILE = join('.vite', 'translation-chunks.json')
 
 const NAMESPACE_MODULE = /\/locales\/([a-z]+)\/([a-z]+)\.json$/
 
+/** The language and namespace of a translation file's module id, or undefined for any other module. */
+export function namespaceOfModule(id: string): { locale: string; namespace: string } | undefined {
+  const [, locale, namespace] = id.match(NAMESPACE_MODULE) ?? []
+  return locale && namespace ? { locale, namespace } : undefined
+}
+
 /**
  * Which script holds each namespace file app/i18n.ts loads lazily, from the client bundle's chunks.
  * Only chunks of nothing but texts count: a namespace bundled into another chunk (the German
@@ -23,9 +29,9 @@ const NAMESPACE_MODULE = /\/locales\/([a-z]+)\/([a-z]+)\.json$/
 export function translationChunksOf(chunks: Iterable<{ fileName: string; moduleIds: readonly string[] }>): TranslationChunks {
   const found: TranslationChunks = {}
   for (const { fileName, moduleIds } of chunks) {
-    const texts = moduleIds.map((id) => id.match(NAMESPACE_MODULE))
-    if (!texts.length || texts.some((match) => !match)) continue
-    for (const [, locale, namespace] of texts as RegExpMatchArray[]) (found[locale!] ??= {})[namespace!] = `/${fileName}`
+    const texts = moduleIds.map(namespaceOfModule)
+    if (!texts.length || texts.some((text) => !text)) continue
+    for (const { locale, namespace } of texts as { locale: string; namespace: string }[]) (found[locale] ??= {})[namespace] = `/${fileName}`
   }
   return found
 }

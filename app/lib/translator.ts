@@ -26,6 +26,14 @@ export const defaultNamespace = 'common'
 /** The element in which the server names the namespaces a page's texts came from. */
 export const PAGE_NAMESPACES_ID = 'page-namespaces'
 
+/**
+ * The scripts that hold these namespaces in one language, each named once (the shell's share one,
+ * docs/decisions/021); a namespace without a script of its own arrives with the code that imports it.
+ */
+export function scriptsOfNamespaces(scriptOf: Readonly<Record<string, string>> | undefined, namespaces: readonly string[]): string[] {
+  return [...new Set(namespaces.flatMap((namespace) => scriptOf?.[namespace] ?? []))]
+}
+
 const NS_SEPARATOR = ':'
 const placeholder = /\{\{\s*([^}\s]+)\s*\}\}/g
 

@@ -1,5 +1,5 @@
 import { cloneElement, createContext, Fragment, isValidElement, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
-import { createTranslator, PAGE_NAMESPACES_ID, type LanguageBundles, type TFunction, type TOptions, type Translator } from './translator'
+import { createTranslator, PAGE_NAMESPACES_ID, scriptsOfNamespaces, type LanguageBundles, type TFunction, type TOptions, type Translator } from './translator'
 
 interface TranslationState {
   translator: Translator
@@ -77,12 +77,11 @@ export function PageNamespaces() {
   // Only the server knows them; the condition leaves the rest out of the browser's bundle.
   if (!import.meta.env.SSR || !used) return null
   const named = [...used].sort()
-  // The shell's namespaces share one script per language (docs/decisions/021).
-  const scripts = new Set(named.map((namespace) => state.chunks?.[namespace]).filter((href) => href !== undefined))
+  const scripts = scriptsOfNamespaces(state.chunks, named)
   return (
     <>
       <template data-after-paint="">
-        {[...scripts].map((href) => (
+        {scripts.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
       </template>

@@ -28,7 +28,7 @@ function sendWithIncludes(req: Request, res: Response, body: unknown): void {
 }
 
 /** A listing, search, suggest or product search answer: built once per request and serializer, then sent from listingAnswerCache. */
-function sendListing(req: Request, res: Response, s: Serializer, build: () => unknown): void {
+function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: () => unknown): void {
   const cache = listingAnswerCache(s.db)
   const key = JSON.stringify([req.path, s.languageId, s.customerGroupId, s.includeSeoUrls, s.publicUrl, bodyOf(req), queryOf(req)])
   let text = cache.get(key)
@@ -53,7 +53,7 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const listing = wrap((req, res) => {
     const s = state(res).serializer
     requireCategory(s, req.params.categoryId)
-    sendListing(req, res, s, () => productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, () => productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/product-listing/:categoryId', listing)
   router.get('/product-listing/:categoryId', listing)
@@ -61,7 +61,7 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const search = wrap((req, res) => {
     const s = state(res).serializer
     const term = searchTerm(req)
-    sendListing(req, res, s, () => productListing(s, { search: term }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, () => productListing(s, { search: term }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/search', search)
   router.get('/search', search)
@@ -69,14 +69,14 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const suggest = wrap((req, res) => {
     const s = state(res).serializer
     const term = searchTerm(req)
-    sendListing(req, res, s, () => productListing(s, { search: term, suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, () => productListing(s, { search: term, suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
   })
   router.post('/search-suggest', suggest)
   router.get('/search-suggest', suggest)
 
   const products = wrap((req, res) => {
     const s = state(res).serializer
-    sendListing(req, res, s, () => productSearch(s, { ...bodyOf(req), ...queryOf(req) }))
+    sendCachedAnswer(req, res, s, () => productSearch(s, { ...bodyOf(req), ...queryOf(req) }))
   })
   router.post('/product', products)
   router.get('/product', products)
