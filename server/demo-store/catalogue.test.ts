@@ -666,6 +666,55 @@ describe('cached listing answers', () => {
   })
 })
 
+describe('product search aggregations', () => {
+  const machineTypes = { type: 'terms', name: 'machine-type', field: 'customFields.forst_machine_type' }
+  const prices = { type: 'terms', name: 'prices', field: 'cheapestPrice' }
+  type Buckets = Record<string, { buckets: Array<{ key: string; count: number }> }>
+  // Every read asks for another page, so none is the store's kept answer to an earlier one: what they share
+  // can only come from the kept aggregations.
+  let page = 0
+  const buckets = async (name: string, body: Record<string, unknown>, options: { lang?: keyof typeof LANGUAGE_IDS; token?: string } = {}) => {
+    page++
+    const res = await call<{ aggregations: Buckets }>('POST', '/product', { body: { limit: 1, page, ...body }, ...options })
+    expect(res.status).toBe(200)
+    return res.body.aggregations[name]!.buckets.map((b) => [b.key, b.count])
+  }
+
+  it('are kept apart by language, customer group and filters, and are the same for any page and post-filter', async () => {
+    const all = [['Rückewagen', 15], ['Seilwinde FSW 55', 10], ['Seilwinde FSW 80', 10]]
+    const typeFilter = [{ type: 'equals', field: 'customFields.forst_machine_type', value: 'Rückewagen' }]
+    for (let round = 0; round < 2; round++) {
+      expect(await buckets('machine-type', { aggregations: [machineTypes] })).toEqual(all)
+      expect(await buckets('machine-type', { aggregations: [machineTypes] }, { lang: 'en' })).toEqual([['Forwarding trailer', 15], ['Winch FSW 55', 10], ['Winch FSW 80', 10]])
+      expect(await buckets('machine-type', { aggregations: [machineTypes], filter: typeFilter })).toEqual([['Rückewagen', 15]])
+      expect(await buckets('machine-type', { aggregations: [machineTypes], 'post-filter': typeFilter })).toEqual(all)
+      expect(await buckets('machine-type', { aggregations: [machineTypes], term: 'Rückewagen' })).not.toEqual(all)
+    }
+    const axe = [{ type: 'equals', field: 'productNumber', value: 'FS-31001' }]
+    const token = resellerContext('resellertoken0000000000000000004')
+    for (let round = 0; round < 2; round++) {
+      const standard = await buckets('prices', { aggregations: [prices], filter: axe })
+      const reseller = await buckets('prices', { aggregations: [prices], filter: axe }, { token })
+      expect(standard).toHaveLength(1)
+      expect(reseller).toHaveLength(1)
+      expect(Number(reseller[0]![0])).toBeLessThan(Number(standard[0]![0]))
+    }
+  })
+
+  it('answer in the criteria\'s order, the filter aggregations under their inner names', async () => {
+    const finderLike = [
+      { type: 'filter', name: 'narrowed', filter: [{ type: 'equals', field: 'customFields.forst_machine_manufacturer', value: 'Waldkraft' }], aggregation: { ...machineTypes, name: 'waldkraft-types' } },
+      machineTypes,
+    ]
+    for (const aggregations of [finderLike, [finderLike[1]!, finderLike[0]!], finderLike]) {
+      page++
+      const res = await call<{ aggregations: Buckets }>('POST', '/product', { body: { limit: 1, page, aggregations } })
+      expect(Object.keys(res.body.aggregations)).toEqual(aggregations.map((a) => ('aggregation' in a ? a.aggregation.name : a.name)))
+      expect(res.body.aggregations['waldkraft-types']!.buckets.map((b) => b.key)).toEqual(['Seilwinde FSW 55', 'Seilwinde FSW 80'])
+    }
+  })
+})
+
 describe('POST /product/{productId}/find-variant', () => {
   const path = `/product/${product('FS-20001')}/find-variant`
 

@@ -595,6 +595,41 @@ export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => nu
 // ---------------------------------------------------------------------------------------------
 // POST /product
 
+const searchAggregationCache = new WeakMap<CatalogueData, TextCache>()
+
+/**
+ * A product search's aggregations depend on what it searches (filters, term, ids, the wishlist's ids), not
+ * on its post-filters, page or sorting: each is kept as JSON text by that scope, language, customer group and
+ * media URL base, like a listing's. The finder asks for the same options with every choice and page (its
+ * choices are post-filters), and its steps without a choice before them for every combination.
+ */
+function searchAggregations(s: Serializer, data: CatalogueData, criteria: Criteria, within: readonly string[] | undefined, list: ProductRecord[]): JsonObject {
+  const cache = cacheFor(searchAggregationCache, data, () => new TextCache(MAX_AGGREGATION_CHARS))
+  const scope = JSON.stringify([s.languageId, s.customerGroupId, s.publicUrl, criteria.filter, criteria.term ?? null, criteria.ids ?? null, within ?? null])
+  const keyOf = (aggregation: Aggregation) => `${scope}${JSON.stringify(aggregation)}`
+  const kept = new Map<Aggregation, string>()
+  const missing: Aggregation[] = []
+  for (const aggregation of criteria.aggregations) {
+    const hit = cache.get(keyOf(aggregation))
+    if (hit === undefined) missing.push(aggregation)
+    else kept.set(aggregation, hit)
+  }
+  const computed = missing.length ? criteriaAggregations(s, data, list, missing) : {}
+  for (const aggregation of missing) {
+    const value = computed[resultName(aggregation)]
+    if (value !== undefined) cache.set(keyOf(aggregation), JSON.stringify(value))
+  }
+  // In the criteria's order, as Shopware answers them.
+  const out: JsonObject = {}
+  for (const aggregation of criteria.aggregations) {
+    const name = resultName(aggregation)
+    const hit = kept.get(aggregation)
+    if (hit !== undefined) out[name] = JSON.parse(hit) as JsonObject
+    else if (name in computed) out[name] = computed[name]!
+  }
+  return out
+}
+
 /**
  * POST /product: ProductListRoute, criteria over all products (parents and variants, no grouping).
  * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
@@ -617,7 +652,7 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   }
   for (const test of compileFilters(s, criteria.filter, data)) list = list.filter(test)
   // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
-  const aggregationResult = criteria.aggregations.length ? criteriaAggregations(s, data, list, criteria.aggregations) : {}
+  const aggregationResult = criteria.aggregations.length ? searchAggregations(s, data, criteria, within, list) : {}
   for (const test of compileFilters(s, criteria.postFilter, data)) list = list.filter(test)
   if (list === data.list) list = [...list]
   const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
