@@ -193,13 +193,24 @@ describe('product listing: paging, sorting, grouping', () => {
     const sort = [{ field: 'customFields.forst_machine_type', order: 'DESC' }, { field: 'name', order: 'ASC', naturalSorting: true }]
     const ids = async (body: Record<string, unknown>) => (await call<{ elements: Product[]; total: number }>('POST', '/product', { body: { ...body, sort, includes: { product: ['id'] } } })).body
     const first = await ids({ limit: 100, 'total-count-mode': 'exact' })
-    // Pages short against the whole list: the store keeps only the first products in order (firstInOrder).
     expect(first.total).toBeGreaterThan(7 * 5 * 8)
     for (const page of [1, 2, 7]) {
       const paged = await ids({ limit: 5, page, 'total-count-mode': 'exact' })
       expect(paged.elements.map((p) => p.id), `page ${page}`).toEqual(first.elements.slice((page - 1) * 5, page * 5).map((p) => p.id))
       expect(paged.total).toBe(first.total)
     }
+    // The store keeps each order of what a search searches and pages through it, post-filters applied on the way.
+    const postFilter = [{ type: 'equalsAny', field: 'customFields.forst_machine_type', value: ['Rückewagen', 'Seilwinde FSW 55'] }]
+    const narrowed = await ids({ limit: 100, 'total-count-mode': 'exact', 'post-filter': postFilter })
+    expect(narrowed.total).toBe(25)
+    expect(narrowed.elements.map((p) => p.id)).toEqual(first.elements.filter((p) => narrowed.elements.some((n) => n.id === p.id)).map((p) => p.id))
+    for (const page of [1, 3, 6]) {
+      const paged = await ids({ limit: 4, page, 'total-count-mode': 'exact', 'post-filter': postFilter })
+      expect(paged.elements.map((p) => p.id), `post-filtered page ${page}`).toEqual(narrowed.elements.slice((page - 1) * 4, page * 4).map((p) => p.id))
+      expect(paged.total).toBe(25)
+    }
+    const nextPages = await ids({ limit: 4, page: 2, 'total-count-mode': 'next-pages', 'post-filter': postFilter })
+    expect(nextPages.total).toBe(25)
   })
 
   const sortPrice = (p: Product, onRequest: number) =>
@@ -662,6 +673,31 @@ describe('cached listing answers', () => {
       expect(axe(reseller).calculatedPrice.unitPrice).toBe(58.65)
       expect(axe(de).seoUrls ?? []).toEqual([])
       expect(axe(seo).seoUrls?.[0]?.seoPathInfo).toMatch(/FS-31001$/)
+    }
+  })
+})
+
+describe('answers built from kept product texts', () => {
+  it('send each product with the includes applied, and echo input that looks like a placeholder as it was sent', async () => {
+    const includes = { product: ['id', 'productNumber', 'calculatedPrice'], calculated_price: ['unitPrice'] }
+    for (let round = 0; round < 2; round++) {
+      // Each read differs, so each is built from the kept product texts rather than sent from the answer cache.
+      for (const term of [`\u0000${round}`, `Kette \u0000${round}"\\u0000${round}`]) {
+        const res = await call<Listing & { currentFilters: { search: string } }>('POST', '/search', { body: { search: term, limit: 3, includes } })
+        expect(res.status).toBe(200)
+        expect(res.body.currentFilters.search).toBe(term)
+      }
+      const found = await call<Listing>('POST', '/search', { body: { search: 'Kette', limit: 3 + round, includes } })
+      expect(found.body.elements.length).toBeGreaterThan(0)
+      for (const element of found.body.elements) {
+        expect(Object.keys(element).sort()).toEqual(['apiAlias', 'calculatedPrice', 'id', 'productNumber'])
+        expect(Object.keys(element.calculatedPrice).sort()).toEqual(['apiAlias', 'unitPrice'])
+      }
+      const whole = await call<Listing>('POST', '/search', { body: { search: 'Kette', limit: 3 + round } })
+      expect(whole.body.elements.map((e) => [e.id, e.productNumber, e.calculatedPrice.unitPrice])).toEqual(
+        found.body.elements.map((e) => [e.id, e.productNumber, e.calculatedPrice.unitPrice]),
+      )
+      expect(whole.body.elements[0]!.translated.name).toBeTruthy()
     }
   })
 })

@@ -3,12 +3,12 @@ import {
   candidateRecords, catalogueData, compileFilters, criteriaViews, groupData, isTagAggregation, languageData, nameCollator, sortRanks, unitsByPrice, unitsBySales, unitsOfCategory, viewReader,
   type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
 } from './catalogue-cache'
-import { aggregationFields, computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type JsonObject, type Sorting } from './criteria'
+import { aggregationFields, computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type Json, type JsonObject, type Sorting } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
 import { searchProducts, type SearchHit } from './search-index'
-import { cacheFor, TextCache } from './text-cache'
+import { cacheFor, SizedLru, TextCache } from './text-cache'
 
 export { catalogueData, type ListingUnit, type ProductRecord } from './catalogue-cache'
 
@@ -117,11 +117,12 @@ function availableSortings(s: Serializer, search: boolean): JsonObject[] {
 }
 
 /**
- * The visible units in the order of a sorting. The name, price and topseller orders of the whole
- * catalogue are computed once (per language and group); a listing keeps the units it shows in that
- * order, so no request sorts more than its search hits.
+ * The first `needed` visible units in the order of a sorting. The name, price and topseller orders of the
+ * whole catalogue are computed once (per language and group); a listing keeps the units it shows in that
+ * order, so no request sorts more than its search hits, and a page stops walking that order once it has its
+ * units (the first page of a category of 9,000 walked all 30,000 units of the catalogue).
  */
-function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], order: string, scores: Map<string, number>): ListingUnit[] {
+function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], order: string, scores: Map<string, number>, needed = Infinity): ListingUnit[] {
   if (order === 'score') {
     // Search units come best first (searchUnits): only runs of equal scores need sorting by name.
     const { nameRank } = languageData(s, data)
@@ -154,17 +155,22 @@ function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], o
     default:
       global = languageData(s, data).byName
   }
+  const descending = order === 'name-desc'
   // Few units (a search, a small category): sort them by their global rank; many: walk the global order.
-  let sorted: ListingUnit[]
   if (visible.length * 16 < global.length) {
     const rank = rankOf(global, data)
-    sorted = [...visible].sort((a, b) => rank[a.index]! - rank[b.index]!)
-  } else {
-    const shown = new Uint8Array(data.units.length)
-    for (const u of visible) shown[u.index] = 1
-    sorted = global.filter((u) => shown[u.index] === 1)
+    // Ranks are places in the global order: no two units share one.
+    const compare = descending ? (a: ListingUnit, b: ListingUnit) => rank[b.index]! - rank[a.index]! : (a: ListingUnit, b: ListingUnit) => rank[a.index]! - rank[b.index]!
+    return needed * 8 < visible.length ? firstInOrder(visible, compare, needed) : [...visible].sort(compare)
   }
-  return order === 'name-desc' ? sorted.reverse() : sorted
+  const shown = new Uint8Array(data.units.length)
+  for (const u of visible) shown[u.index] = 1
+  const sorted: ListingUnit[] = []
+  const wanted = Math.min(needed, visible.length)
+  for (let i = descending ? global.length - 1 : 0; sorted.length < wanted && i >= 0 && i < global.length; i += descending ? -1 : 1) {
+    if (shown[global[i]!.index] === 1) sorted.push(global[i]!)
+  }
+  return sorted
 }
 
 const ranks = new WeakMap<ListingUnit[], Int32Array>()
@@ -460,7 +466,11 @@ function searchUnits(data: CatalogueData, hits: SearchHit[]): SearchUnits {
 }
 
 /** ProductListingResult for a category, a search or a suggest request. */
-export function productListing(s: Serializer, scope: ListingScope, params: ListingParams): JsonObject {
+/**
+ * A listing, search or suggest answer. `asText`: its products as JsonText with these includes applied, for an
+ * answer that is sent as it is (stringifyAnswer); without, as objects (a CMS listing slot's).
+ */
+export function productListing(s: Serializer, scope: ListingScope, params: ListingParams, asText?: { includes: Record<string, string[]> | null }): JsonObject {
   const data = catalogueData(s)
   const { price } = groupData(s, data)
   let scores = new Map<string, number>()
@@ -488,19 +498,22 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   if (order !== null && !SORTINGS.some((x) => x.key === order && (isSearch || !x.search))) {
     throw new StoreApiError(404, 'PRODUCT_SORTING_NOT_FOUND', `Could not find sorting with key "${order}"`, { parameters: { entity: 'sorting', field: 'key', value: order } })
   }
+  const limit = criteria.limit ?? LISTING_DEFAULT_LIMIT
+  const page = criteria.page
+  // The units up to the end of the page, in order.
+  const needed = page * limit
   let sorted: ListingUnit[]
   if (order === null) {
-    sorted = sortByCriteria(s, data, visible, (u) => u.record, criteria.sort, () => 0)
+    sorted = sortByCriteria(s, data, visible, (u) => u.record, criteria.sort, () => 0, needed)
   } else if (order === 'score' && found && visible === found.units) {
     // An unfiltered search in its default sorting: the same order for every page.
     found.byScore ??= sortUnits(s, data, visible, order, scores)
     sorted = found.byScore
   } else {
-    sorted = sortUnits(s, data, visible, order, scores)
+    sorted = sortUnits(s, data, visible, order, scores, needed)
   }
-  const limit = criteria.limit ?? LISTING_DEFAULT_LIMIT
-  const page = criteria.page
-  const elements = params.onlyAggregations ? [] : sorted.slice((page - 1) * limit, page * limit).map((u) => s.product(u.id)).filter((p): p is JsonObject => p !== null)
+  const pageIds = params.onlyAggregations ? [] : sorted.slice((page - 1) * limit, needed).map((u) => u.id)
+  const elements = asText ? (s.productTexts(pageIds, asText.includes) as unknown as Json[]) : pageIds.map((id) => s.product(id)).filter((p): p is JsonObject => p !== null)
   const currentFilters: JsonObject = {
     // Searches run below the sales channel's navigation root, so that is their navigation id.
     navigationId: scope.categoryId ?? ROOT_CATEGORY_IDS.main,
@@ -513,7 +526,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
   if (isSearch) currentFilters.search = scope.search ?? ''
   return {
     elements,
-    total: params.onlyAggregations ? 0 : sorted.length,
+    total: params.onlyAggregations ? 0 : visible.length,
     page,
     limit,
     entity: 'product',
@@ -554,8 +567,8 @@ function sortByCriteria<T>(
 
 /**
  * The first `needed` items of `items` in the order of `compare`, exactly as the start of a stable
- * sort (ties keep the input order), in O(n log needed): the product finder's first page of 30,000
- * parents at 50,000 products took 10 ms to sort whole, on every request.
+ * sort (ties keep the input order), in O(n log needed): a listing's page needs only the units up to
+ * its end in order (sorting 30,000 parents at 50,000 products whole took 10 ms).
  */
 export function firstInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, needed: number): T[] {
   const order = (i: number, j: number) => compare(items[i]!, items[j]!) || i - j
@@ -630,14 +643,30 @@ function searchAggregations(s: Serializer, data: CatalogueData, criteria: Criter
   return out
 }
 
+interface SearchBase {
+  key: string
+  /** The records the search's filters, term, ids and scope leave, before its post-filters. */
+  list: ProductRecord[]
+  /** The term's scores by product id; null without a term. */
+  scores: Map<string, number> | null
+  /** `list` in each order asked for so far, by sorting. */
+  orders: Map<string, ProductRecord[]>
+}
+
+const searchBases = new WeakMap<CatalogueData, SizedLru<SearchBase>>()
+// Records kept over all bases and their orders (a reference each): the finder's base of 30,000 parents in one order is 60,000.
+const MAX_SEARCH_BASE_RECORDS = 1_000_000
+
 /**
- * POST /product: ProductListRoute, criteria over all products (parents and variants, no grouping).
- * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
- * wishlist: its products, newest added first).
+ * What a product search searches, kept per language and customer group (filters read translated custom fields
+ * and group prices): the same for every page, sorting and post-filter. The product finder's choices are
+ * post-filters, so every finder read filters the same 30,000 parents out of 50,000 products, and sorts them.
  */
-export function productSearch(s: Serializer, body: unknown, within?: readonly string[]): JsonObject {
-  const criteria: Criteria = parseCriteria(body)
-  const data = catalogueData(s)
+function searchBase(s: Serializer, data: CatalogueData, criteria: Criteria, within: readonly string[] | undefined): SearchBase {
+  const cache = cacheFor(searchBases, data, () => new SizedLru<SearchBase>(MAX_SEARCH_BASE_RECORDS, (_key, base) => base.list.length * (1 + base.orders.size)))
+  const key = JSON.stringify([s.languageId, s.customerGroupId, criteria.filter, criteria.term ?? null, criteria.ids ?? null, within ?? null])
+  const kept = cache.get(key)
+  if (kept) return kept
   let list = within ? within.map((id) => data.records.get(id)).filter((r): r is ProductRecord => r !== undefined) : candidateRecords(criteria.filter, data)
   let scores: Map<string, number> | null = null
   if (criteria.term) {
@@ -651,26 +680,67 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
     list = list.filter((r) => wanted.has(r.id))
   }
   for (const test of compileFilters(s, criteria.filter, data)) list = list.filter(test)
-  // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
-  const aggregationResult = criteria.aggregations.length ? searchAggregations(s, data, criteria, within, list) : {}
-  for (const test of compileFilters(s, criteria.postFilter, data)) list = list.filter(test)
-  if (list === data.list) list = [...list]
-  const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
-  const count = list.length
-  if (criteria.sort.length) {
-    const needed = criteria.limit ? offset + criteria.limit : Infinity
-    list = sortByCriteria(s, data, list, (r) => r, criteria.sort, (a, b) => a.position - b.position, needed)
-  } else if (scores) {
-    const hits = scores
-    list.sort((a, b) => (hits.get(a.id) ?? 0) - (hits.get(b.id) ?? 0))
+  const base: SearchBase = { key, list, scores, orders: new Map() }
+  cache.set(key, base)
+  return base
+}
+
+/** The base in the search's order: its sortings (ties by position), else best score, else as found. */
+function orderedBase(s: Serializer, data: CatalogueData, base: SearchBase, sort: Sorting[]): ProductRecord[] {
+  if (!sort.length && !base.scores) return base.list
+  const key = JSON.stringify(sort)
+  let ordered = base.orders.get(key)
+  if (!ordered) {
+    if (sort.length) {
+      ordered = sortByCriteria(s, data, base.list, (r) => r, sort, (a, b) => a.position - b.position)
+    } else {
+      const hits = base.scores!
+      ordered = [...base.list].sort((a, b) => (hits.get(a.id) ?? 0) - (hits.get(b.id) ?? 0))
+    }
+    base.orders.set(key, ordered)
+    // Kept again, so that the cache counts the new order.
+    const cache = searchBases.get(data)
+    if (cache?.get(base.key) === base) cache.set(base.key, base)
   }
-  const page = criteria.limit ? list.slice(offset, offset + criteria.limit) : list
+  return ordered
+}
+
+/**
+ * POST /product: ProductListRoute, criteria over all products (parents and variants, no grouping).
+ * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
+ * wishlist: its products, newest added first). `asText` as for productListing.
+ */
+export function productSearch(s: Serializer, body: unknown, within?: readonly string[], asText?: { includes: Record<string, string[]> | null }): JsonObject {
+  const criteria: Criteria = parseCriteria(body)
+  const data = catalogueData(s)
+  const base = searchBase(s, data, criteria, within)
+  // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
+  const aggregationResult = criteria.aggregations.length ? searchAggregations(s, data, criteria, within, base.list) : {}
+  // Sorting then filtering gives what filtering then sorting gave: the order is total (ties by position) or stable.
+  const ordered = orderedBase(s, data, base, criteria.sort)
+  const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
+  const end = criteria.limit ? offset + criteria.limit : Infinity
+  const postTests = compileFilters(s, criteria.postFilter, data)
+  let count = 0
+  let page: ProductRecord[]
+  if (postTests.length === 0) {
+    count = ordered.length
+    page = ordered.slice(offset, end)
+  } else {
+    page = []
+    for (const r of ordered) {
+      if (!postTests.every((test) => test(r))) continue
+      if (count >= offset && count < end) page.push(r)
+      count++
+    }
+  }
   let total = page.length
   if (criteria.totalCountMode === 'exact') total = count
   else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(count, offset + criteria.limit * 6 + 1)
   return {
     entity: 'product', total, aggregations: aggregationResult, page: criteria.page, limit: criteria.limit,
-    elements: page.map((r) => s.product(r.id)).filter((p): p is JsonObject => p !== null), apiAlias: 'dal_entity_search_result',
+    elements: asText ? (s.productTexts(page.map((r) => r.id), asText.includes) as unknown as Json[]) : page.map((r) => s.product(r.id)).filter((p): p is JsonObject => p !== null),
+    apiAlias: 'dal_entity_search_result',
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { errors } from './errors'
 
 /** JSON value as it arrives in a request body or leaves in a response. */
@@ -658,7 +659,7 @@ export function applyIncludes(value: unknown, includes: Record<string, string[]>
   if (!includes || Object.keys(includes).length === 0) return value
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk)
-    if (!isObject(v)) return v
+    if (v instanceof JsonText || !isObject(v)) return v
     const alias = typeof v.apiAlias === 'string' ? v.apiAlias : null
     const allowed = alias ? includes[alias] : undefined
     const out: Record<string, unknown> = {}
@@ -669,4 +670,25 @@ export function applyIncludes(value: unknown, includes: Record<string, string[]>
     return out
   }
   return walk(value)
+}
+
+/**
+ * JSON already written, with the request's includes already applied: a kept product's text in a listing
+ * answer. applyIncludes leaves it alone and stringifyAnswer puts it in as it is, so a page of products is not
+ * parsed, trimmed and written again for every answer.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+// Placeholders no value of an answer can spell (answers echo request input, such as a search term): a secret of the process.
+const TEXT_MARK = `\u0000${randomBytes(12).toString('base64url')}:`
+// JSON.stringify writes U+0000 as the six characters \u0000.
+const WRITTEN_MARK = new RegExp(`"\\\\u0000${TEXT_MARK.slice(1)}(\\d+)"`, 'g')
+
+/** JSON.stringify for an answer that may hold JsonText. */
+export function stringifyAnswer(value: unknown): string {
+  const texts: string[] = []
+  const json = JSON.stringify(value, (_key, v: unknown) => (v instanceof JsonText ? `${TEXT_MARK}${texts.push(v.text) - 1}` : v))
+  return texts.length === 0 ? json : json.replace(WRITTEN_MARK, (_match, index: string) => texts[Number(index)]!)
 }

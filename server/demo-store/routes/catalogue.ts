@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express'
 import { parseListingParams, productListing, productSearch, requireCategory } from '../catalogue'
 import type { ContextState } from '../context'
-import { applyIncludes, parseCriteria } from '../criteria'
+import { applyIncludes, parseCriteria, stringifyAnswer } from '../criteria'
 import { listingAnswerCache, type Serializer } from '../entities'
 import { StoreApiError } from '../errors'
 import { crossSellings, findVariant, productDetail, productReviews } from '../product-detail'
@@ -19,21 +19,29 @@ function queryOf(req: Request): Record<string, unknown> {
   return req.query as Record<string, unknown>
 }
 
+function includesOf(req: Request): Record<string, string[]> | null {
+  return parseCriteria({ ...bodyOf(req), ...queryOf(req) }).includes
+}
+
 function withIncludes(req: Request, body: unknown): unknown {
-  return applyIncludes(body, parseCriteria({ ...bodyOf(req), ...queryOf(req) }).includes)
+  return applyIncludes(body, includesOf(req))
 }
 
 function sendWithIncludes(req: Request, res: Response, body: unknown): void {
   res.json(withIncludes(req, body))
 }
 
-/** A listing, search, suggest or product search answer: built once per request and serializer, then sent from listingAnswerCache. */
-function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: () => unknown): void {
+/**
+ * A listing, search, suggest or product search answer: built once per request and serializer, then sent from
+ * listingAnswerCache. `build` gets what its products' texts need (productListing's `asText`).
+ */
+function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: (asText: { includes: Record<string, string[]> | null }) => unknown): void {
   const cache = listingAnswerCache(s.db)
   const key = JSON.stringify([req.path, s.languageId, s.customerGroupId, s.includeSeoUrls, s.publicUrl, bodyOf(req), queryOf(req)])
   let text = cache.get(key)
   if (text === undefined) {
-    text = JSON.stringify(withIncludes(req, build()))
+    const includes = includesOf(req)
+    text = stringifyAnswer(applyIncludes(build({ includes }), includes))
     cache.set(key, text)
   }
   res.type('application/json').send(text)
@@ -53,7 +61,7 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const listing = wrap((req, res) => {
     const s = state(res).serializer
     requireCategory(s, req.params.categoryId)
-    sendCachedAnswer(req, res, s, () => productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, (asText) => productListing(s, { categoryId: req.params.categoryId }, parseListingParams(bodyOf(req), queryOf(req)), asText))
   })
   router.post('/product-listing/:categoryId', listing)
   router.get('/product-listing/:categoryId', listing)
@@ -61,7 +69,7 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const search = wrap((req, res) => {
     const s = state(res).serializer
     const term = searchTerm(req)
-    sendCachedAnswer(req, res, s, () => productListing(s, { search: term }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, (asText) => productListing(s, { search: term }, parseListingParams(bodyOf(req), queryOf(req)), asText))
   })
   router.post('/search', search)
   router.get('/search', search)
@@ -69,14 +77,14 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
   const suggest = wrap((req, res) => {
     const s = state(res).serializer
     const term = searchTerm(req)
-    sendCachedAnswer(req, res, s, () => productListing(s, { search: term, suggest: true }, parseListingParams(bodyOf(req), queryOf(req))))
+    sendCachedAnswer(req, res, s, (asText) => productListing(s, { search: term, suggest: true }, parseListingParams(bodyOf(req), queryOf(req)), asText))
   })
   router.post('/search-suggest', suggest)
   router.get('/search-suggest', suggest)
 
   const products = wrap((req, res) => {
     const s = state(res).serializer
-    sendCachedAnswer(req, res, s, () => productSearch(s, { ...bodyOf(req), ...queryOf(req) }))
+    sendCachedAnswer(req, res, s, (asText) => productSearch(s, { ...bodyOf(req), ...queryOf(req) }, undefined, asText))
   })
   router.post('/product', products)
   router.get('/product', products)
