@@ -641,6 +641,22 @@ describe('reseller prices', () => {
   })
 })
 
+describe('remembered filter answers', () => {
+  it('are the answers of one language: the same filter read in another language tests its own values', async () => {
+    const filter = [{ type: 'equals', field: 'customFields.forst_machine_type', value: 'Rückewagen' }]
+    const count = async (lang: keyof typeof LANGUAGE_IDS, key: 'filter' | 'post-filter', page: number) =>
+      (await call<{ total: number }>('POST', '/product', { body: { [key]: filter, limit: 1, page, 'total-count-mode': 'exact' }, lang })).body.total
+    for (let page = 1; page <= 2; page++) {
+      for (const key of ['filter', 'post-filter'] as const) {
+        expect(await count('de', key, page)).toBe(15)
+        expect(await count('en', key, page)).toBe(0)
+        expect(await count('fr', key, page)).toBe(0)
+        expect(await count('de', key, page + 2)).toBe(15)
+      }
+    }
+  })
+})
+
 describe('cached listing answers', () => {
   it('keeps the answers of one request apart by language, customer group and SEO flag', async () => {
     const token = resellerContext('resellertoken0000000000000000002')

@@ -706,6 +706,26 @@ function orderedBase(s: Serializer, data: CatalogueData, base: SearchBase, sort:
 }
 
 /**
+ * The records of `ordered` from place `offset` to `end` among those passing every test, and how many pass.
+ * A function of its own, so that the loop over 30,000 parents runs optimized (inside productSearch it ran
+ * at about 100 ns a record).
+ */
+function pageOfPassing(ordered: ProductRecord[], tests: RecordTest[], offset: number, end: number): { page: ProductRecord[]; count: number } {
+  if (tests.length === 0) return { page: ordered.slice(offset, end), count: ordered.length }
+  const page: ProductRecord[] = []
+  let count = 0
+  for (let i = 0; i < ordered.length; i++) {
+    const r = ordered[i]!
+    let passes = true
+    for (let t = 0; t < tests.length && passes; t++) passes = tests[t]!(r)
+    if (!passes) continue
+    if (count >= offset && count < end) page.push(r)
+    count++
+  }
+  return { page, count }
+}
+
+/**
  * POST /product: ProductListRoute, criteria over all products (parents and variants, no grouping).
  * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
  * wishlist: its products, newest added first). `asText` as for productListing.
@@ -720,20 +740,7 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   const ordered = orderedBase(s, data, base, criteria.sort)
   const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
   const end = criteria.limit ? offset + criteria.limit : Infinity
-  const postTests = compileFilters(s, criteria.postFilter, data)
-  let count = 0
-  let page: ProductRecord[]
-  if (postTests.length === 0) {
-    count = ordered.length
-    page = ordered.slice(offset, end)
-  } else {
-    page = []
-    for (const r of ordered) {
-      if (!postTests.every((test) => test(r))) continue
-      if (count >= offset && count < end) page.push(r)
-      count++
-    }
-  }
+  const { page, count } = pageOfPassing(ordered, compileFilters(s, criteria.postFilter, data), offset, end)
   let total = page.length
   if (criteria.totalCountMode === 'exact') total = count
   else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(count, offset + criteria.limit * 6 + 1)
