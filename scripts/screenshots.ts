@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, request, type BrowserContext } from "@playwright/test";
+import { chromium, request, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ACCESS_KEY } from "../server/demo-store/constants";
 import { chromiumLaunchOptions } from "../tests/setup/chromium";
 
@@ -130,6 +130,28 @@ async function storeToken(
   }
 }
 
+
+/**
+ * The page as a shopper who scrolls through it sees it: lazy images load, and sections with
+ * `content-visibility: auto` render only near the viewport, which a full-page capture does not move.
+ * Playwright's evaluate is not page script, so this works with JavaScript off too; the sections are
+ * set visible through the CSSOM, which the page's style policy does not restrict.
+ */
+async function renderWholePage(page: Page, step: number): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let top = 0; top < height; top += step) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("*")) {
+      if (getComputedStyle(element).contentVisibility === "auto")
+        element.style.contentVisibility = "visible";
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+}
 async function main(): Promise<void> {
   const outDir = resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
   const only = process.env.SCREENSHOTS_ONLY?.split(",").map((name) =>
@@ -211,6 +233,7 @@ async function main(): Promise<void> {
               javaScriptEnabled ? "js" : "no-js"
             }.png`
           );
+          await renderWholePage(page, viewport.height);
           await page.screenshot({ path: file, fullPage: true });
           count++;
           await context.close();
