@@ -465,9 +465,8 @@ function searchUnits(data: CatalogueData, hits: SearchHit[]): SearchUnits {
   return found
 }
 
-/** ProductListingResult for a category, a search or a suggest request. */
 /**
- * A listing, search or suggest answer. `asText`: its products as JsonText with these includes applied, for an
+ * ProductListingResult for a category, a search or a suggest request. `asText`: its products as JsonText with these includes applied, for an
  * answer that is sent as it is (stringifyAnswer); without, as objects (a CMS listing slot's).
  */
 export function productListing(s: Serializer, scope: ListingScope, params: ListingParams, asText?: { includes: Record<string, string[]> | null }): JsonObject {
@@ -616,25 +615,24 @@ const searchAggregationCache = new WeakMap<CatalogueData, TextCache>()
  * media URL base, like a listing's. The finder asks for the same options with every choice and page (its
  * choices are post-filters), and its steps without a choice before them for every combination.
  */
-function searchAggregations(s: Serializer, data: CatalogueData, criteria: Criteria, within: readonly string[] | undefined, list: ProductRecord[]): JsonObject {
+function searchAggregations(s: Serializer, data: CatalogueData, aggregations: Aggregation[], base: SearchBase): JsonObject {
   const cache = cacheFor(searchAggregationCache, data, () => new TextCache(MAX_AGGREGATION_CHARS))
-  const scope = JSON.stringify([s.languageId, s.customerGroupId, s.publicUrl, criteria.filter, criteria.term ?? null, criteria.ids ?? null, within ?? null])
-  const keyOf = (aggregation: Aggregation) => `${scope}${JSON.stringify(aggregation)}`
+  const keyOf = (aggregation: Aggregation) => JSON.stringify([base.key, s.publicUrl, aggregation])
   const kept = new Map<Aggregation, string>()
   const missing: Aggregation[] = []
-  for (const aggregation of criteria.aggregations) {
+  for (const aggregation of aggregations) {
     const hit = cache.get(keyOf(aggregation))
     if (hit === undefined) missing.push(aggregation)
     else kept.set(aggregation, hit)
   }
-  const computed = missing.length ? criteriaAggregations(s, data, list, missing) : {}
+  const computed = missing.length ? criteriaAggregations(s, data, base.list, missing) : {}
   for (const aggregation of missing) {
     const value = computed[resultName(aggregation)]
     if (value !== undefined) cache.set(keyOf(aggregation), JSON.stringify(value))
   }
   // In the criteria's order, as Shopware answers them.
   const out: JsonObject = {}
-  for (const aggregation of criteria.aggregations) {
+  for (const aggregation of aggregations) {
     const name = resultName(aggregation)
     const hit = kept.get(aggregation)
     if (hit !== undefined) out[name] = JSON.parse(hit) as JsonObject
@@ -644,6 +642,7 @@ function searchAggregations(s: Serializer, data: CatalogueData, criteria: Criter
 }
 
 interface SearchBase {
+  /** Language, customer group, criteria filters, term, ids and scope. */
   key: string
   /** The records the search's filters, term, ids and scope leave, before its post-filters. */
   list: ProductRecord[]
@@ -735,7 +734,7 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   const data = catalogueData(s)
   const base = searchBase(s, data, criteria, within)
   // Aggregations see the criteria filters but not the post-filters (Shopware's semantics).
-  const aggregationResult = criteria.aggregations.length ? searchAggregations(s, data, criteria, within, base.list) : {}
+  const aggregationResult = criteria.aggregations.length ? searchAggregations(s, data, criteria.aggregations, base) : {}
   // Sorting then filtering gives what filtering then sorting gave: the order is total (ties by position) or stable.
   const ordered = orderedBase(s, data, base, criteria.sort)
   const offset = criteria.limit ? (criteria.page - 1) * criteria.limit : 0
