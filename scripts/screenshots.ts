@@ -130,7 +130,6 @@ async function storeToken(
   }
 }
 
-
 /**
  * The page as a shopper who scrolls through it sees it: lazy images load, and sections with
  * `content-visibility: auto` render only near the viewport, which a full-page capture does not move.
@@ -152,6 +151,7 @@ async function renderWholePage(page: Page, step: number): Promise<void> {
   });
   await page.waitForLoadState("networkidle").catch(() => undefined);
 }
+
 async function main(): Promise<void> {
   const outDir = resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
   const only = process.env.SCREENSHOTS_ONLY?.split(",").map((name) =>

@@ -161,7 +161,7 @@ function sortUnits(s: Serializer, data: CatalogueData, visible: ListingUnit[], o
     const rank = rankOf(global, data)
     // Ranks are places in the global order: no two units share one.
     const compare = descending ? (a: ListingUnit, b: ListingUnit) => rank[b.index]! - rank[a.index]! : (a: ListingUnit, b: ListingUnit) => rank[a.index]! - rank[b.index]!
-    return needed * 8 < visible.length ? firstInOrder(visible, compare, needed) : [...visible].sort(compare)
+    return firstOrAllInOrder(visible, compare, needed)
   }
   const shown = new Uint8Array(data.units.length)
   for (const u of visible) shown[u.index] = 1
@@ -465,11 +465,20 @@ function searchUnits(data: CatalogueData, hits: SearchHit[]): SearchUnits {
   return found
 }
 
+/** How an answer that is sent as it is (stringifyAnswer) carries its products: as kept texts with these includes. */
+export type AsText = { includes: Record<string, string[]> | null }
+
+/** The products of an answer in the order of `ids`, unknown ones left out: objects, or kept texts (`asText`). */
+function productsOf(s: Serializer, ids: string[], asText: AsText | undefined): Json[] {
+  if (asText) return s.productTexts(ids, asText.includes) as unknown as Json[]
+  return ids.map((id) => s.product(id)).filter((p): p is JsonObject => p !== null)
+}
+
 /**
  * ProductListingResult for a category, a search or a suggest request. `asText`: its products as JsonText with these includes applied, for an
  * answer that is sent as it is (stringifyAnswer); without, as objects (a CMS listing slot's).
  */
-export function productListing(s: Serializer, scope: ListingScope, params: ListingParams, asText?: { includes: Record<string, string[]> | null }): JsonObject {
+export function productListing(s: Serializer, scope: ListingScope, params: ListingParams, asText?: AsText): JsonObject {
   const data = catalogueData(s)
   const { price } = groupData(s, data)
   let scores = new Map<string, number>()
@@ -512,7 +521,7 @@ export function productListing(s: Serializer, scope: ListingScope, params: Listi
     sorted = sortUnits(s, data, visible, order, scores, needed)
   }
   const pageIds = params.onlyAggregations ? [] : sorted.slice((page - 1) * limit, needed).map((u) => u.id)
-  const elements = asText ? (s.productTexts(pageIds, asText.includes) as unknown as Json[]) : pageIds.map((id) => s.product(id)).filter((p): p is JsonObject => p !== null)
+  const elements = productsOf(s, pageIds, asText)
   const currentFilters: JsonObject = {
     // Searches run below the sales channel's navigation root, so that is their navigation id.
     navigationId: scope.categoryId ?? ROOT_CATEGORY_IDS.main,
@@ -561,6 +570,11 @@ function sortByCriteria<T>(
     }
     return tie(a, b)
   }
+  return firstOrAllInOrder(items, compare, needed)
+}
+
+/** At least the first `needed` items in order: all of them sorted when those are more than an eighth. */
+function firstOrAllInOrder<T>(items: readonly T[], compare: (a: T, b: T) => number, needed: number): T[] {
   return needed * 8 < items.length ? firstInOrder(items, compare, needed) : [...items].sort(compare)
 }
 
@@ -729,7 +743,7 @@ function pageOfPassing(ordered: ProductRecord[], tests: RecordTest[], offset: nu
  * `within` restricts the search to these ids and, without a criteria sorting, keeps their order (the
  * wishlist: its products, newest added first). `asText` as for productListing.
  */
-export function productSearch(s: Serializer, body: unknown, within?: readonly string[], asText?: { includes: Record<string, string[]> | null }): JsonObject {
+export function productSearch(s: Serializer, body: unknown, within?: readonly string[], asText?: AsText): JsonObject {
   const criteria: Criteria = parseCriteria(body)
   const data = catalogueData(s)
   const base = searchBase(s, data, criteria, within)
@@ -745,7 +759,7 @@ export function productSearch(s: Serializer, body: unknown, within?: readonly st
   else if (criteria.totalCountMode === 'next-pages' && criteria.limit) total = Math.min(count, offset + criteria.limit * 6 + 1)
   return {
     entity: 'product', total, aggregations: aggregationResult, page: criteria.page, limit: criteria.limit,
-    elements: asText ? (s.productTexts(page.map((r) => r.id), asText.includes) as unknown as Json[]) : page.map((r) => s.product(r.id)).filter((p): p is JsonObject => p !== null),
+    elements: productsOf(s, page.map((r) => r.id), asText),
     apiAlias: 'dal_entity_search_result',
   }
 }

@@ -229,8 +229,12 @@ export class Serializer {
     if (options.detail) return this.buildProduct(id, true)
     // Serialized products are kept as JSON text per language, group and SEO flag (productCache); a parse
     // is a fraction of the dozens of queries a product needs, and the text is the compact form to keep.
-    const hit = productCache(this.db).get(id, this.productVariant)
-    return hit === undefined ? this.buildAndKeep(id) : (JSON.parse(hit) as JsonObject)
+    const cache = productCache(this.db)
+    const hit = cache.get(id, this.productVariant)
+    if (hit !== undefined) return JSON.parse(hit) as JsonObject
+    const built = this.buildProduct(id, false)
+    if (built) cache.set(id, this.productVariant, JSON.stringify(built))
+    return built
   }
 
   /**
@@ -246,8 +250,7 @@ export class Serializer {
     for (const id of ids) {
       let text = cache.get(id, variant)
       if (text === undefined) {
-        const kept = cache.get(id, whole)
-        const product = kept === undefined ? this.buildAndKeep(id) : (JSON.parse(kept) as JsonObject)
+        const product = this.product(id)
         if (!product) continue
         text = JSON.stringify(applyIncludes(product, includes))
         if (variant !== whole) cache.set(id, variant, text)
@@ -259,12 +262,6 @@ export class Serializer {
 
   private get productVariant(): string {
     return `${this.languageId}|${this.customerGroupId}|${this.includeSeoUrls ? 1 : 0}|${this.publicUrl}`
-  }
-
-  private buildAndKeep(id: string): JsonObject | null {
-    const built = this.buildProduct(id, false)
-    if (built) productCache(this.db).set(id, this.productVariant, JSON.stringify(built))
-    return built
   }
 
   private buildProduct(id: string, detail: boolean): JsonObject | null {

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express'
-import { parseListingParams, productListing, productSearch, requireCategory } from '../catalogue'
+import { parseListingParams, productListing, productSearch, requireCategory, type AsText } from '../catalogue'
 import type { ContextState } from '../context'
 import { applyIncludes, parseCriteria, stringifyAnswer } from '../criteria'
 import { listingAnswerCache, type Serializer } from '../entities'
@@ -35,7 +35,7 @@ function sendWithIncludes(req: Request, res: Response, body: unknown): void {
  * A listing, search, suggest or product search answer: built once per request and serializer, then sent from
  * listingAnswerCache. `build` gets what its products' texts need (productListing's `asText`).
  */
-function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: (asText: { includes: Record<string, string[]> | null }) => unknown): void {
+function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: (asText: AsText) => unknown): void {
   const cache = listingAnswerCache(s.db)
   const key = JSON.stringify([req.path, s.languageId, s.customerGroupId, s.includeSeoUrls, s.publicUrl, bodyOf(req), queryOf(req)])
   let text = cache.get(key)
