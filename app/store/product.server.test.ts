@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoStore, type DemoStoreServer } from '../../tests/store-api/demo-store-server'
 import { DEMO_ACCESS_KEY } from '../../server/demo-store/constants'
@@ -73,9 +75,13 @@ describe('loadProductPage', () => {
     })
     expect(page!.breadcrumbs.at(-1)).toEqual({ name: 'Forstseilwinde FSW 35', href: '/forstseilwinde-fsw-35/FS-10001' })
     expect(page!.breadcrumbs[0]).toEqual({ name: 'Produkte', href: '/produkte/' })
-    // Round 1 resolves the SEO URL, round 2 loads everything else in parallel. The trail comes from the
-    // product's SEO category and the navigation trees (which the page shell reads anyway), not the breadcrumb route.
-    expect(storeCallRounds(lines)).toEqual([['readSeoUrl'], expect.arrayContaining(['readProductDetail', 'readProductReviews', 'readProductCrossSellings', 'readNavigation', 'readProduct'])])
+    // Round 1 resolves the SEO URL, round 2 loads everything else in parallel: the product with its layout (whose
+    // slots carry the reviews and cross-selling) and family, the other languages' URLs, and the navigation trees,
+    // which the page shell reads anyway and the trail comes from (not the breadcrumb route).
+    expect(storeCallRounds(lines).map((round) => [...round].sort())).toEqual([
+      ['readSeoUrl'],
+      ['readNavigation', 'readNavigation', 'readNavigation', 'readProductDetail', 'readSeoUrl', 'readSeoUrl'],
+    ])
     expect(lines.filter((l) => l.operation === 'readBreadcrumb')).toEqual([])
   })
 
@@ -161,6 +167,55 @@ describe('loadProductPage', () => {
     expect(items.map((review) => review.lang).sort()).toEqual(['en-GB', 'fr-FR', undefined])
     const { page: english } = await openProduct('/en/guide-bar-standard/FS-21001', 'en')
     expect(english!.product.reviews.items.map((review) => review.lang).sort()).toEqual(['de-DE', 'fr-FR', undefined])
+  })
+
+  it('reads the reviews, newest first, and cross-selling from the routes in a third round when the layout has no such slots', async () => {
+    // A store whose product layout has neither slot: the demo store's answers with the layout taken out of the detail read.
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', async () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'accept-encoding'].includes(name))) as Record<string, string>
+        const answer = await fetch(`${demo.origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        let body = await answer.text()
+        if (/^\/store-api\/product\/[0-9a-f]{32}(\?|$)/.test(req.url ?? '') && answer.ok) {
+          const detail = JSON.parse(body) as { product: Record<string, unknown> }
+          delete detail.product.cmsPage
+          body = JSON.stringify(detail)
+        }
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+        res.end(body)
+      })
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/store-api`
+      const open = async (path: string, via?: string) => {
+        const { context, lines } = testContext(via ?? `${demo.origin}/store-api`, {
+          store: { endpoint: via ?? `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+        })
+        const request = new Request(`https://shop.example${path}`)
+        const resolved = await resolveContent(context, request, 'de', path)
+        if (resolved.type !== 'product') throw new Error(`expected a product, got ${resolved.type}`)
+        return { page: await loadProductPage(context, request, 'de', resolved.id, resolved.path), lines }
+      }
+      for (const path of ['/fuehrungsschiene-standard/FS-21001', '/forstseilwinde-fsw-35/FS-10001']) {
+        const [withSlots, without] = await Promise.all([open(path), open(path, endpoint)])
+        expect(without.page).toEqual(withSlots.page)
+        expect(storeCallRounds(without.lines).map((round) => [...round].sort())).toEqual([
+          ['readSeoUrl'],
+          ['readNavigation', 'readNavigation', 'readNavigation', 'readProductDetail', 'readSeoUrl', 'readSeoUrl'],
+          ['readProductCrossSellings', 'readProductReviews'],
+        ])
+      }
+      const reviews = (await open('/fuehrungsschiene-standard/FS-21001')).page!.product.reviews
+      expect(reviews.count).toBe(3)
+      const dates = reviews.items.map((review) => review.date!)
+      expect(dates).toEqual([...dates].sort().reverse())
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 
   it('answers undefined (404) for an unknown id', async () => {

@@ -141,9 +141,10 @@ const productAssociations = {
   manufacturer: { associations: { media: {} } },
   properties: { associations: { group: {} } },
   options: { associations: { group: {} } },
-  crossSellings: {},
   downloads: { associations: { media: {} } },
   deliveryTime: {},
+  // The variant family: the shown variant's parent with its children (Shopware's maximum page size; a family is far smaller).
+  parent: { associations: { children: { limit: 100 } } },
 }
 
 // Cards only need these; the includes keep cross-selling and last-viewed payloads small.
@@ -166,10 +167,37 @@ const crossSellingIncludes = {
   product_cross_selling: ['id', 'name', 'translated'],
 }
 
-const familyIncludes = {
-  product: ['id', 'productNumber', 'optionIds', 'seoUrls', 'parentId'],
-  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
+/**
+ * The detail read with the product's layout, which carries the reviews and cross-selling in its slots, as
+ * Shopware's own storefront reads them. `includes` are per entity type, so the family's members and the
+ * cross-selling cards come with the fields the page reads of the product itself; the layout keeps only
+ * those two slots' data (and the slot types that find them).
+ */
+const detailIncludes = {
+  ...crossSellingIncludes,
+  product: [
+    ...cardIncludes.product, 'parentId', 'ean', 'description', 'metaTitle', 'metaDescription', 'media', 'coverId', 'properties', 'weight',
+    'shippingFree', 'downloads', 'deliveryTime', 'manufacturer', 'seoCategory', 'ratingAverage', 'optionIds', 'available', 'availableStock',
+    'isCloseout', 'restockTime', 'minPurchase', 'purchaseSteps', 'maxPurchase', 'calculatedMaxPurchase', 'cmsPage', 'parent', 'children',
+  ],
+  product_media: ['id', 'position', 'media'],
+  media: [...cardIncludes.media, 'fileName'],
+  calculated_price: ['unitPrice', 'quantity', 'listPrice'],
+  product_review: ['id', 'productId', 'languageId', 'title', 'content', 'points', 'status', 'externalUser', 'createdAt'],
+  cms_page: ['sections'],
+  cms_section: ['blocks'],
+  cms_block: ['slots'],
+  cms_slot: ['type', 'data'],
+  cms_product_description_reviews: ['reviews'],
+  cms_cross_selling: ['crossSellings'],
+  cms_text: [],
+  cms_image_slider: [],
+  cms_buy_box: [],
+  cms_manufacturer_logo: [],
 }
+
+/** Page parameters the layout's review slot reads (ProductDescriptionReviewsCmsElementResolver): anything but `points` sorts newest first. */
+const reviewSlotParams = { sort: 'createdAt' }
 
 // readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls like the detail route.
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
@@ -328,7 +356,7 @@ async function languageTagsById(store: Store): Promise<(languageId: string | und
 
 function reviews(
   product: Product,
-  result: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] },
+  result: ReviewResult,
   languageTagOf: (languageId: string | undefined) => string | undefined,
   locale: Locale,
 ): ProductView['reviews'] {
@@ -343,7 +371,7 @@ function reviews(
   })
   // The summary counts what everyone sees: the author's pending review is listed, not counted.
   const approved = items.filter((r) => !r.pending)
-  const count = (result.total ?? items.length) - (items.length - approved.length)
+  const count = typeof result.totalReviews === 'number' ? result.totalReviews : (result.total ?? items.length) - (items.length - approved.length)
   const average =
     typeof product.ratingAverage === 'number' && product.ratingAverage > 0
       ? product.ratingAverage
@@ -359,23 +387,6 @@ function plainText(html: string | undefined): string | undefined {
   return value ? value.slice(0, 300) : undefined
 }
 
-/**
- * The variants of the family `id` belongs to, in one call whether `id` is the parent (its
- * children) or a variant (its parent's children, via the DAL association path).
- */
-async function familyOf(store: Store, id: string): Promise<FamilyMember[]> {
-  const { data } = await store.invoke('readProduct post /product', {
-    headers: seoUrlsHeader,
-    body: {
-      filter: [{ type: 'multi', operator: 'or', queries: [eq('parentId', id), eq('parent.children.id', id)] }],
-      // Shopware's maximum page size (shopware.api.max_limit); a family is far smaller.
-      limit: 100,
-      includes: familyIncludes,
-    },
-  })
-  return data.elements ?? []
-}
-
 async function productCards(store: Store, ids: string[], locale: Locale): Promise<CmsProduct[]> {
   if (!ids.length) return []
   const { data } = await store.invoke('readProduct post /product', {
@@ -387,11 +398,26 @@ async function productCards(store: Store, ids: string[], locale: Locale): Promis
   return ids.map((id) => byId.get(id)).flatMap((p) => (p ? [toProductCard(p, locale)].filter((c): c is CmsProduct => !!c) : []))
 }
 
+type ReviewResult = Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][]; totalReviews?: number }
+type SlotData = { reviews?: ReviewResult; crossSellings?: Schemas['CrossSellingElementCollection'] }
+
+/** The data of the layout's first slot of a type; undefined when the layout has none (or the store sent no layout). */
+function slotData(product: Product, type: string): SlotData | undefined {
+  for (const section of product.cmsPage?.sections ?? []) {
+    for (const block of section.blocks ?? []) {
+      const slot = block.slots?.find((candidate) => candidate.type === type)
+      if (slot) return (isObject(slot.data) ? slot.data : {}) as SlotData
+    }
+  }
+  return undefined
+}
+
 /**
- * The product page in (after the SEO URL was resolved) one round of parallel store calls: the
- * product, its reviews, cross-sellings, variant family, breadcrumb, the URL in the other languages,
- * the last viewed products. Unknown ids answer 'not-found'. The store prices everything for the
- * session's customer group; who is looking (labels, reseller note) comes from the root loader.
+ * The product page in (after the SEO URL was resolved) one round of parallel store calls: the product
+ * with its layout (reviews and cross-selling in its slots) and variant family, the URL in the other
+ * languages, the last viewed products. A shop layout without the review or cross-selling slot costs
+ * a further round for what it lacks, from the routes. Unknown ids answer 'not-found'. The store prices
+ * everything for the session's customer group; who is looking (labels, reseller note) comes from the root loader.
  */
 export async function loadProductPage(
   context: ProductContext,
@@ -404,38 +430,42 @@ export async function loadProductPage(
   const lastViewedIds = readLastViewed(request).filter((other) => other !== id)
 
   let detail: Schemas['ProductDetailResponse']
-  let reviewResult: Schemas['EntitySearchResult'] & { elements?: Schemas['ProductReview'][] }
+  let reviewResult: ReviewResult
   let crossSellingResult: Schemas['CrossSellingElementCollection']
-  let family: FamilyMember[]
   let trees: NavigationTrees
   let alternates: Partial<Record<Locale, string>>
   let lastViewed: CmsProduct[]
   let languageTagOf: (languageId: string | undefined) => string | undefined
   try {
-    ;[detail, reviewResult, crossSellingResult, family, trees, alternates, lastViewed, languageTagOf] = await Promise.all([
+    ;[detail, trees, alternates, lastViewed, languageTagOf] = await Promise.all([
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
-        // The page is built from the product itself; reviews and cross-selling are read beside it.
-        query: { skipCmsPage: true },
         headers: { 'sw-include-seo-urls': true },
-        body: { associations: productAssociations },
-      }).then((r) => r.data),
-      store.invoke('readProductReviews post /product/{productId}/reviews', {
-        pathParams: { productId: id },
-        body: { limit: 10, sort: [{ field: 'createdAt', order: 'DESC' }] },
-      }).then((r) => r.data),
-      store.invoke('readProductCrossSellings post /product/{productId}/cross-selling', {
-        pathParams: { productId: id },
-        headers: { 'sw-include-seo-urls': true },
-        // The route's schema has no body, but Shopware applies `includes` to any store-api answer
-        // (StoreApiResponseListener): 5 cards in about 6 KB instead of 36 KB.
-        body: { includes: crossSellingIncludes },
-      } as never).then((r) => r.data),
-      familyOf(store, id),
+        body: { associations: productAssociations, includes: detailIncludes, ...reviewSlotParams },
+      } as never).then((r) => r.data as Schemas['ProductDetailResponse']),
       readNavigationTrees(store),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),
       productCards(store, lastViewedIds, locale),
       languageTagsById(store),
+    ])
+    const reviewSlot = slotData(detail.product, 'product-description-reviews')
+    const crossSellingSlot = slotData(detail.product, 'cross-selling')
+    ;[reviewResult, crossSellingResult] = await Promise.all([
+      reviewSlot
+        ? (reviewSlot.reviews ?? {})
+        : store.invoke('readProductReviews post /product/{productId}/reviews', {
+            pathParams: { productId: id },
+            body: { limit: 10, sort: [{ field: 'createdAt', order: 'DESC' }] },
+          }).then((r) => r.data),
+      crossSellingSlot
+        ? (crossSellingSlot.crossSellings ?? [])
+        : store.invoke('readProductCrossSellings post /product/{productId}/cross-selling', {
+            pathParams: { productId: id },
+            headers: { 'sw-include-seo-urls': true },
+            // The route's schema has no body, but Shopware applies `includes` to any store-api answer
+            // (StoreApiResponseListener): 5 cards in about 6 KB instead of 36 KB.
+            body: { includes: crossSellingIncludes },
+          } as never).then((r) => r.data),
     ])
   } catch (err) {
     if (isNotFound(err)) return undefined
@@ -460,7 +490,7 @@ export async function loadProductPage(
       if (!href) return []
       return [{ title: d.media?.translated?.title || d.media?.title || d.media?.fileName || href, href }]
     }),
-    variants: variantGroups(detail.configurator, product.optionIds ?? [], family, locale),
+    variants: variantGroups(detail.configurator, product.optionIds ?? [], product.parent?.children ?? [], locale),
     price: price(product),
     availability: availability(product),
     rules: purchaseRules(product),

@@ -1,5 +1,5 @@
 import { SALES_CHANNEL_ID } from './constants'
-import { parseCriteria, searchEntities, type JsonObject } from './criteria'
+import { MAX_LIMIT, parseCriteria, searchEntities, type JsonObject } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { HEX_ID } from './ids'
@@ -71,6 +71,14 @@ export interface ProductDetailOptions {
   skipConfigurator?: boolean
   /** 6.7's skipCmsPage: the product without its resolved layout. */
   skipCmsPage?: boolean
+  /**
+   * The request's parameters (body and query). Its `associations` may ask for the product's `parent` and
+   * `children`; the layout's review slot reads `p`, `limit`, `sort`, `language` and `points` from them,
+   * as ProductDescriptionReviewsCmsElementResolver reads them from the request.
+   */
+  params?: Record<string, unknown>
+  /** The session's customer: their own reviews, approved or not, as the review route lists them. */
+  customerId?: string
 }
 
 /**
@@ -88,16 +96,56 @@ export function productDetail(s: Serializer, id: string, options: ProductDetailO
   // ProductDetailRoute sets the category that product URLs and breadcrumbs are built from.
   const seoCategory = productCategory(s, shownId)?.category
   product.seoCategory = seoCategory ? s.category(seoCategory) : null
+  const params = options.params ?? {}
+  // The route's criteria are parsed as RequestCriteriaBuilder parses them: invalid ones are a 400.
+  parseCriteria(params)
+  if (isObject(params.associations)) addFamily(s, product, params.associations)
   if (!options.skipCmsPage && typeof product.cmsPageId === 'string') {
     // Slots get a copy, as Shopware clones the product for its resolver context: the page must not contain itself.
     const copy = structuredClone(product)
-    const reviews = reviewResult(s, copy)
+    const reviews = reviewResult(s, copy, params, options.customerId)
     const cmsPage = resolveCmsPage(s, product.cmsPageId, null, undefined, {
       product: copy, configurator: groups, reviews, totalReviews: Number(reviews.totalReviews), crossSellings: crossSellings(s, shownId),
     })
     if (cmsPage) product.cmsPage = cmsPage
   }
   return { product, configurator: options.skipConfigurator ? [] : groups, apiAlias: 'product_detail' }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+// Associations the DAL loads only when asked: a product below the root has none of them.
+const ROOT_ONLY_ASSOCIATIONS = ['cover', 'manufacturer', 'options', 'properties', 'deliveryTime', 'media', 'downloads', 'crossSellings'] as const
+
+/**
+ * The `parent` and `children` associations a request asks for, nested as asked. Below the root criteria the
+ * DAL adds none of SalesChannelProductDefinition::processCriteria's defaults (prices, cover, delivery time),
+ * only its availability filter, so each related product comes with its own fields, calculated prices and
+ * SEO URLs. `children` honours its own criteria's filters, sorting and limit; without a limit, all of them.
+ */
+function addFamily(s: Serializer, product: JsonObject, associations: Record<string, unknown>): void {
+  if (isObject(associations.parent)) {
+    const parent = typeof product.parentId === 'string' ? relatedProduct(s, product.parentId) : null
+    if (parent && isObject(associations.parent.associations)) addFamily(s, parent, associations.parent.associations)
+    product.parent = parent
+  }
+  if (isObject(associations.children)) {
+    const nested = associations.children
+    const children = variantsOf(s, String(product.id)).map((v) => relatedProduct(s, String(v.id))).filter((c): c is JsonObject => c !== null)
+    const criteria = parseCriteria(nested, { limit: Math.max(children.length, 1), maxLimit: Number.MAX_SAFE_INTEGER })
+    const found = searchEntities('product', children, criteria).elements
+    if (isObject(nested.associations)) for (const child of found) addFamily(s, child, nested.associations)
+    product.children = found
+  }
+}
+
+function relatedProduct(s: Serializer, id: string): JsonObject | null {
+  const product = s.product(id)
+  if (!product) return null
+  for (const key of ROOT_ONLY_ASSOCIATIONS) delete product[key]
+  return product
 }
 
 function parseOptions(raw: unknown): string[] {
@@ -157,25 +205,52 @@ export function productReviews(s: Serializer, productId: string, body: unknown, 
 }
 
 const MAX_POINTS = 5
+const REVIEW_LIMIT = 10
+
+/** PHP's (int) cast of a request parameter: numeric strings and numbers by their integer part, anything else 0. */
+function intParam(value: unknown, fallback: number): number {
+  if (value === undefined || value === null) return fallback
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN
+  return Number.isFinite(n) ? Math.trunc(n) : 0
+}
 
 /**
- * ProductDescriptionReviewsCmsElementResolver::loadProductReviews for the first page: ten reviews, best
- * first, the `ratingMatrix` terms aggregation and the RatingMatrix built from it.
+ * ProductDescriptionReviewsCmsElementResolver::loadProductReviews: the family's reviews through the review
+ * route (approved ones and the session customer's own), `limit` (10) per page `p`, best first unless `sort`
+ * is anything but `points` (then newest first), post-filtered by `points` and, for `language=filter-language`,
+ * by the context language; the `ratingMatrix` counts the approved ones whatever the post-filters, and
+ * `customerReview` is the customer's own review of the shown product. Page and limit are kept sane (at least
+ * 1 and 0) where Shopware's offset would go negative.
  */
-function reviewResult(s: Serializer, product: JsonObject): JsonObject {
+function reviewResult(s: Serializer, product: JsonObject, params: Record<string, unknown>, customerId?: string): JsonObject {
   const ownerId = String(product.parentId ?? product.id)
-  const rows = familyReviews(s, ownerId)
-  const sorted = [...rows].sort((a, b) => Number(b.points) - Number(a.points))
+  const rows = familyReviews(s, ownerId, customerId)
+  const limit = Math.min(Math.max(intParam(params.limit, REVIEW_LIMIT), 0), MAX_LIMIT)
+  const page = Math.max(intParam(params.p, 1), 1)
+  const byPoints = (params.sort ?? 'points') === 'points'
+  // familyReviews is newest first; a stable sort keeps that order among equal points.
+  const sorted = byPoints ? [...rows].sort((a, b) => Number(b.points) - Number(a.points)) : rows
+  const points = Array.isArray(params.points) ? params.points.map(Number).filter(Number.isFinite) : []
+  const shown = sorted.filter((rv) =>
+    (params.language !== 'filter-language' || rv.language_id === s.languageId) &&
+    (points.length === 0 || points.some((p) => Number(rv.points) >= p - 0.5 && Number(rv.points) < p + 0.5)))
+  const approved = rows.filter((rv) => rv.status === 1)
   const counts = new Map<number, number>()
-  for (const rv of rows) counts.set(Number(rv.points), (counts.get(Number(rv.points)) ?? 0) + 1)
-  const total = rows.length
-  const pointSum = rows.reduce((sum, rv) => sum + Number(rv.points), 0)
+  for (const rv of approved) counts.set(Number(rv.points), (counts.get(Number(rv.points)) ?? 0) + 1)
+  const total = approved.length
+  const pointSum = approved.reduce((sum, rv) => sum + Number(rv.points), 0)
   const matrix: JsonObject = {}
-  for (let points = MAX_POINTS; points > 0; points--) {
-    const count = [...counts].filter(([key]) => Math.round(key) === points).reduce((sum, [, n]) => sum + n, 0)
-    matrix[String(points)] = { points, count, percent: total > 0 ? (count / total) * 100 : 0 }
+  for (let p = MAX_POINTS; p > 0; p--) {
+    const count = [...counts].filter(([key]) => Math.round(key) === p).reduce((sum, [, n]) => sum + n, 0)
+    matrix[String(p)] = { points: p, count, percent: total > 0 ? (count / total) * 100 : 0 }
   }
-  const elements = sorted.slice(0, 10).map(serializeReview)
+  const elements = shown.slice((page - 1) * limit, page * limit).map(serializeReview)
+  const own = customerId
+    ? s.row(
+        'SELECT * FROM product_review WHERE customer_id = ? AND (product_id = ? OR product_id IN (SELECT id FROM product WHERE parent_id = ?)) ORDER BY created_at DESC LIMIT 1',
+        customerId, String(product.id), String(product.id),
+      )
+    : undefined
   return {
     entity: 'product_review', total: elements.length,
     aggregations: {
@@ -184,7 +259,8 @@ function reviewResult(s: Serializer, product: JsonObject): JsonObject {
         apiAlias: 'ratingMatrix_aggregation',
       },
     },
-    page: 1, limit: 10, elements, parentId: ownerId, productId: product.id, totalReviews: total,
+    page, limit, elements, parentId: ownerId, productId: product.id, totalReviews: total,
+    customerReview: own ? serializeReview(own) : null,
     matrix: { matrix, totalReviewCount: total, pointSum, apiAlias: 'shopware_core_content_product_sales_channel_review_rating_matrix' },
     apiAlias: 'dal_entity_search_result',
   } as JsonObject

@@ -94,7 +94,10 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
       const value = queryOf(req)[name] ?? bodyOf(req)[name]
       return value === true || value === 'true' || value === '1' || value === 1
     }
-    sendWithIncludes(req, res, productDetail(state(res).serializer, req.params.productId, { skipConfigurator: flag('skipConfigurator'), skipCmsPage: flag('skipCmsPage') }))
+    const { serializer, context } = state(res)
+    sendWithIncludes(req, res, productDetail(serializer, req.params.productId, {
+      skipConfigurator: flag('skipConfigurator'), skipCmsPage: flag('skipCmsPage'), params: { ...bodyOf(req), ...queryOf(req) }, customerId: context.customerId ?? undefined,
+    }))
   })
   router.post('/product/:productId', detail)
   router.get('/product/:productId', detail)
