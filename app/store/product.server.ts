@@ -27,7 +27,6 @@ import { readNavigationTrees, type NavigationTrees } from './shell.server'
 
 type Product = Schemas['Product']
 type Media = Schemas['Media']
-type Filter = NonNullable<Schemas['Criteria']['filter']>[number]
 type ProductContext = Pick<LoadContext, 'store' | 'logger' | 'sessionSecret' | 'secureCookies' | 'requestLog' | 'publicUrl'>
 
 /** The custom fields the product page shows, in this order, with the store's field names. */
@@ -201,10 +200,6 @@ const reviewSlotParams = { sort: 'createdAt' }
 
 // readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls like the detail route.
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
-
-function eq(field: string, value: string | boolean | null): Filter {
-  return { type: 'equals', field, value } as Filter
-}
 
 type Json = Record<string, unknown>
 function isObject(value: unknown): value is Json {
