@@ -4,9 +4,9 @@
  * standalone on 127.0.0.1, warms it, and measures the Store API's listing and search with the bodies the
  * storefront sends (limit 24, the card includes, the tag aggregation, SEO URLs): sequential requests
  * (1 connection) and concurrent ones (BENCH_CONNECTIONS), p50/p95/p99 from every response time; likewise the
- * product page's reads that filter the whole catalogue (the SEO URL look-ups of its path and of its other
- * languages, the variant family), and the product finder's read (a page of parents with its custom-field
- * aggregations). Two passes:
+ * product page's reads (the SEO URL look-ups of its path and of its other languages, which filter the whole
+ * catalogue, and the detail read with its layout and variant family), and the product finder's read (a page
+ * of parents with its custom-field aggregations). Two passes:
  * as the store runs (repeated requests are answered from its listing answer cache), and with that cache off
  * (every request filtered, sorted and serialized again).
  * Writes docs/benchmarks/<date>-demo-store-<scale>.json and .md.
@@ -23,6 +23,7 @@ import autocannon from 'autocannon'
 import { DEMO_ACCESS_KEY, LANGUAGE_IDS } from '../server/demo-store/constants'
 import { sid } from '../server/demo-store/ids'
 import { finderCriteria } from '../app/store/finder-criteria.server'
+import { productDetailBody } from '../app/store/product-criteria.server'
 import { listingIncludes } from '../app/store/listing.server'
 import { cpuTicks, describeMachine, machineInfo, rssMb, writeResult } from './bench'
 
@@ -52,7 +53,6 @@ interface Scenario {
 
 const BIG_CATEGORY = sid('category:produkte')
 const seoUrlIncludes = { seo_url: ['seoPathInfo', 'isCanonical', 'routeName', 'foreignKey', 'languageId'] }
-const familyIncludes = { product: ['id', 'productNumber', 'optionIds', 'seoUrls', 'parentId'], seo_url: ['seoPathInfo', 'isCanonical', 'routeName'] }
 const scenarios: Scenario[] = [
   { kind: 'listing', name: 'Produkte p1 (name-asc)', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 1 }) },
   { kind: 'listing', name: 'Produkte p2 price-asc', path: `/product-listing/${BIG_CATEGORY}`, body: storefrontBody({ p: 2, order: 'price-asc' }) },
@@ -66,8 +66,7 @@ const scenarios: Scenario[] = [
   { kind: 'search', name: 'search "kette" p2 price-asc', path: '/search', body: storefrontBody({ p: 2, search: 'kette', order: 'price-asc' }) },
   { kind: 'search', name: 'search "hydraulik schlauch" p1', path: '/search', body: storefrontBody({ p: 1, search: 'hydraulik schlauch' }) },
   { kind: 'search', name: 'search "winch" p1 (en)', path: '/search', body: storefrontBody({ p: 1, search: 'winch' }), languageId: LANGUAGE_IDS.en },
-  // A product page's reads that search the whole catalogue, with the bodies of app/store/content.server.ts and product.server.ts
-  // (copied: those modules load the translations through Vite).
+  // A product page's SEO URL reads, with the bodies of app/store/content.server.ts (copied: it loads the translations through Vite).
   {
     kind: 'product', name: 'product page: SEO URL of its path', path: '/seo-url', body: {
       filter: [{ type: 'multi', operator: 'or', queries: [eq('seoPathInfo', 'forstseilwinde-fsw-35/FS-10001'), eq('seoPathInfo', 'forstseilwinde-fsw-35/FS-10001/')] }, eq('languageId', LANGUAGE_IDS.de)],
@@ -80,12 +79,8 @@ const scenarios: Scenario[] = [
       limit: 1, includes: seoUrlIncludes,
     },
   },
-  {
-    kind: 'product', name: 'product page: variant family', path: '/product', body: {
-      filter: [{ type: 'multi', operator: 'or', queries: [eq('parentId', sid('product:FS-20001')), eq('parent.children.id', sid('product:FS-20001'))] }],
-      limit: 100, includes: familyIncludes,
-    },
-  },
+  // The detail read (product-criteria.server.ts): its layout with reviews and cross-selling, and the family of FS-20001's 12 variants.
+  { kind: 'product', name: 'product page: detail with layout and family', path: `/product/${sid('product:FS-20001')}`, body: productDetailBody },
   // The spare parts finder (app/store/finder.server.ts): one page of parents with the eleven custom-field aggregations.
   { kind: 'finder', name: 'finder: no choice', path: '/product', body: finderCriteria([], 1) },
   { kind: 'finder', name: 'finder: Waldkraft, Rückewagen, p2', path: '/product', body: finderCriteria(['Waldkraft', 'Rückewagen'], 2) },

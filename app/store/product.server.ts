@@ -22,6 +22,7 @@ import { getStore, type Store } from './client.server'
 import { sanitizeCmsHtml, toCmsProduct } from './cms.server'
 import { categoryTrail, toBreadcrumbs } from './breadcrumb.server'
 import { alternatePaths } from './content.server'
+import { cardIncludes, crossSellingIncludes, productDetailBody } from './product-criteria.server'
 import { isNotFound } from './errors.server'
 import { readNavigationTrees, type NavigationTrees } from './shell.server'
 
@@ -133,70 +134,6 @@ export interface ProductPageData {
   alternates: Partial<Record<Locale, string>>
   breadcrumbs: Breadcrumb[]
 }
-
-const productAssociations = {
-  media: {},
-  cover: {},
-  manufacturer: { associations: { media: {} } },
-  properties: { associations: { group: {} } },
-  options: { associations: { group: {} } },
-  downloads: { associations: { media: {} } },
-  deliveryTime: {},
-  // The variant family: the shown variant's parent with its children (Shopware's maximum page size; a family is far smaller).
-  parent: { associations: { children: { limit: 100 } } },
-}
-
-// Cards only need these; the includes keep cross-selling and last-viewed payloads small.
-const cardIncludes = {
-  product: [
-    'id', 'name', 'translated', 'productNumber', 'calculatedPrice', 'calculatedPrices', 'calculatedCheapestPrice', 'childCount',
-    'cover', 'seoUrls', 'customFields',
-  ],
-  product_media: ['media'],
-  media: ['url', 'alt', 'title', 'translated', 'metaData'],
-  calculated_price: ['unitPrice', 'listPrice'],
-  calculated_cheapest_price: ['unitPrice', 'listPrice', 'hasRange'],
-  cart_list_price: ['price', 'percentage'],
-  seo_url: ['seoPathInfo', 'isCanonical', 'routeName'],
-}
-
-const crossSellingIncludes = {
-  ...cardIncludes,
-  cross_selling_element: ['crossSelling', 'products'],
-  product_cross_selling: ['id', 'name', 'translated'],
-}
-
-/**
- * The detail read with the product's layout, which carries the reviews and cross-selling in its slots, as
- * Shopware's own storefront reads them. `includes` are per entity type, so the family's members and the
- * cross-selling cards come with the fields the page reads of the product itself; the layout keeps only
- * those two slots' data (and the slot types that find them).
- */
-const detailIncludes = {
-  ...crossSellingIncludes,
-  product: [
-    ...cardIncludes.product, 'parentId', 'ean', 'description', 'metaTitle', 'metaDescription', 'media', 'coverId', 'properties', 'weight',
-    'shippingFree', 'downloads', 'deliveryTime', 'manufacturer', 'seoCategory', 'ratingAverage', 'optionIds', 'available', 'availableStock',
-    'isCloseout', 'restockTime', 'minPurchase', 'purchaseSteps', 'maxPurchase', 'calculatedMaxPurchase', 'cmsPage', 'parent', 'children',
-  ],
-  product_media: ['id', 'position', 'media'],
-  media: [...cardIncludes.media, 'fileName'],
-  calculated_price: ['unitPrice', 'quantity', 'listPrice'],
-  product_review: ['id', 'productId', 'languageId', 'title', 'content', 'points', 'status', 'externalUser', 'createdAt'],
-  cms_page: ['sections'],
-  cms_section: ['blocks'],
-  cms_block: ['slots'],
-  cms_slot: ['type', 'data'],
-  cms_product_description_reviews: ['reviews'],
-  cms_cross_selling: ['crossSellings'],
-  cms_text: [],
-  cms_image_slider: [],
-  cms_buy_box: [],
-  cms_manufacturer_logo: [],
-}
-
-/** Page parameters the layout's review slot reads (ProductDescriptionReviewsCmsElementResolver): anything but `points` sorts newest first. */
-const reviewSlotParams = { sort: 'createdAt' }
 
 // readProduct's typed headers omit it, but Shopware's /product honours sw-include-seo-urls like the detail route.
 const seoUrlsHeader = { 'sw-include-seo-urls': 'true' } as Record<string, string>
@@ -436,7 +373,7 @@ export async function loadProductPage(
       store.invoke('readProductDetail post /product/{productId}', {
         pathParams: { productId: id },
         headers: { 'sw-include-seo-urls': true },
-        body: { associations: productAssociations, includes: detailIncludes, ...reviewSlotParams },
+        body: productDetailBody,
       } as never).then((r) => r.data as Schemas['ProductDetailResponse']),
       readNavigationTrees(store),
       alternatePaths(store, 'frontend.detail.page', id, locale, path),
