@@ -155,6 +155,13 @@ export const migrations: readonly string[] = [
     tokenize = 'unicode61 remove_diacritics 2'
   );
   `,
+  // The detail route reads a product's configurator settings, downloads and cross-sellings by product id: without
+  // these indexes each detail read scanned every configurator setting (20,000 rows, 3 ms, at 50,000 products).
+  `
+  CREATE INDEX product_configurator_setting_product ON product_configurator_setting(product_id);
+  CREATE INDEX product_download_product ON product_download(product_id);
+  CREATE INDEX product_cross_selling_product ON product_cross_selling(product_id);
+  `,
 ]
 
 /** Opens (or creates) the database and applies pending migrations in one transaction each. */

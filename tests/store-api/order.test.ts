@@ -202,22 +202,25 @@ describe('POST /checkout/order', () => {
     expectStoreError('POST /checkout/order', await order(token), 400, 'CHECKOUT__CART_EMPTY')
   })
 
-  it('shows the new stock in a listing, a search and a product search read just before the order (their cached answers are dropped)', async () => {
+  it('shows the new stock in a listing, a search, a product search and a detail read just before the order (their cached answers are dropped)', async () => {
     type Found = { elements: Array<{ id: string; availableStock: number }> }
     const stockIn = async (path: string, body: Json) => ((await store.call('POST', path, { body })).body as Found).elements.find((e) => e.id === WINCH)?.availableStock
     const listing = () => stockIn(`/product-listing/${sid('category:winches')}`, { limit: 100 })
     const search = () => stockIn('/search', { search: 'FS-10001' })
     const products = () => stockIn('/product', { filter: [{ type: 'equals', field: 'productNumber', value: 'FS-10001' }] })
+    const detail = async () => ((await store.call('POST', `/product/${WINCH}`, { body: {} })).body as { product: { availableStock: number } }).product.availableStock
     const before = stockOf(WINCH)
     expect(await listing()).toBe(before)
     expect(await search()).toBe(before)
     expect(await products()).toBe(before)
+    expect(await detail()).toBe(before)
     const token = await login()
     await addToCart(token, [[WINCH, 2]])
     expect((await order(token)).status).toBe(200)
     expect(await listing()).toBe(before - 2)
     expect(await search()).toBe(before - 2)
     expect(await products()).toBe(before - 2)
+    expect(await detail()).toBe(before - 2)
   })
 
   it('creates exactly one order when the same cart is submitted twice at the same time', async () => {

@@ -95,9 +95,14 @@ export function registerCatalogueRoutes(router: Router, { wrap, state }: Handler
       return value === true || value === 'true' || value === '1' || value === 1
     }
     const { serializer, context } = state(res)
-    sendWithIncludes(req, res, productDetail(serializer, req.params.productId, {
-      skipConfigurator: flag('skipConfigurator'), skipCmsPage: flag('skipCmsPage'), params: { ...bodyOf(req), ...queryOf(req) }, customerId: context.customerId ?? undefined,
-    }))
+    const customerId = context.customerId ?? undefined
+    const build = () => productDetail(serializer, req.params.productId, {
+      skipConfigurator: flag('skipConfigurator'), skipCmsPage: flag('skipCmsPage'), params: { ...bodyOf(req), ...queryOf(req) }, customerId,
+    })
+    // Kept like Shopware's CachedProductDetailRoute keeps it (per product, criteria and context), but only without a
+    // customer, whose own reviews are in the layout's review slot; an order drops it with the listings (stock).
+    if (customerId) sendWithIncludes(req, res, build())
+    else sendCachedAnswer(req, res, serializer, build)
   })
   router.post('/product/:productId', detail)
   router.get('/product/:productId', detail)
