@@ -87,6 +87,9 @@ export interface ProductDetailOptions {
  * resolved for the shown product.
  */
 export function productDetail(s: Serializer, id: string, options: ProductDetailOptions = {}): JsonObject {
+  const params = options.params ?? {}
+  // The route's criteria are parsed before it runs, as RequestCriteriaBuilder parses them: invalid ones are a 400.
+  parseCriteria(params)
   const r = productRow(s, id)
   const shownId = r.parent_id === null ? (bestVariant(s, String(r.id)) ?? String(r.id)) : String(r.id)
   const product = s.product(shownId, { detail: true })
@@ -96,9 +99,6 @@ export function productDetail(s: Serializer, id: string, options: ProductDetailO
   // ProductDetailRoute sets the category that product URLs and breadcrumbs are built from.
   const seoCategory = productCategory(s, shownId)?.category
   product.seoCategory = seoCategory ? s.category(seoCategory) : null
-  const params = options.params ?? {}
-  // The route's criteria are parsed as RequestCriteriaBuilder parses them: invalid ones are a 400.
-  parseCriteria(params)
   if (isObject(params.associations)) addFamily(s, product, params.associations)
   if (!options.skipCmsPage && typeof product.cmsPageId === 'string') {
     // Slots get a copy, as Shopware clones the product for its resolver context: the page must not contain itself.

@@ -64,9 +64,11 @@ describe('associations of the detail read', () => {
     expect(await detail(product('FS-10001'))).not.toHaveProperty('parent')
   })
 
-  it('parses its criteria like any search: an invalid limit or sorting is a 400', async () => {
+  it('parses its criteria like any search, before it looks for the product: an invalid limit or sorting is a 400', async () => {
     expectStoreError(OPERATION, await store.call('POST', `/product/${product('FS-10001')}`, { body: { limit: 'many' } }), 400, 'FRAMEWORK__INVALID_LIMIT_QUERY')
     expect((await store.call('POST', `/product/${product('FS-10001')}`, { body: { sort: 42 } })).status).toBe(400)
+    // The criteria are parsed before the route looks for the product.
+    expectStoreError(OPERATION, await store.call('POST', `/product/${'0'.repeat(32)}`, { body: { limit: 'many' } }), 400, 'FRAMEWORK__INVALID_LIMIT_QUERY')
   })
 })
 
