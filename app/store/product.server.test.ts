@@ -17,16 +17,16 @@ beforeAll(async () => {
 })
 afterAll(() => demo?.close())
 
-function setup(path: string, cookie?: string) {
-  const { context, lines } = testContext(`${demo.origin}/store-api`, {
-    store: { endpoint: `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
+function setup(path: string, cookie?: string, endpoint = `${demo.origin}/store-api`) {
+  const { context, lines } = testContext(endpoint, {
+    store: { endpoint, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
   })
   const headers = cookie ? { Cookie: cookie } : undefined
   return { context, lines, request: new Request(`https://shop.example${path}`, { headers }) }
 }
 
-async function openProduct(path: string, locale: 'de' | 'en' | 'fr', cookie?: string) {
-  const { context, lines, request } = setup(path, cookie)
+async function openProduct(path: string, locale: 'de' | 'en' | 'fr', cookie?: string, endpoint?: string) {
+  const { context, lines, request } = setup(path, cookie, endpoint)
   const neutral = locale === 'de' ? path : path.slice(3)
   const resolved = await resolveContent(context, request, locale, neutral)
   if (resolved.type !== 'product') throw new Error(`expected a product, got ${resolved.type}`)
@@ -190,17 +190,8 @@ describe('loadProductPage', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
     try {
       const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/store-api`
-      const open = async (path: string, via?: string) => {
-        const { context, lines } = testContext(via ?? `${demo.origin}/store-api`, {
-          store: { endpoint: via ?? `${demo.origin}/store-api`, accessToken: DEMO_ACCESS_KEY, timeoutMs: 5000, embedded: true },
-        })
-        const request = new Request(`https://shop.example${path}`)
-        const resolved = await resolveContent(context, request, 'de', path)
-        if (resolved.type !== 'product') throw new Error(`expected a product, got ${resolved.type}`)
-        return { page: await loadProductPage(context, request, 'de', resolved.id, resolved.path), lines }
-      }
       for (const path of ['/fuehrungsschiene-standard/FS-21001', '/forstseilwinde-fsw-35/FS-10001']) {
-        const [withSlots, without] = await Promise.all([open(path), open(path, endpoint)])
+        const [withSlots, without] = await Promise.all([openProduct(path, 'de'), openProduct(path, 'de', undefined, endpoint)])
         expect(without.page).toEqual(withSlots.page)
         expect(storeCallRounds(without.lines).map((round) => [...round].sort())).toEqual([
           ['readSeoUrl'],
@@ -208,7 +199,7 @@ describe('loadProductPage', () => {
           ['readProductCrossSellings', 'readProductReviews'],
         ])
       }
-      const reviews = (await open('/fuehrungsschiene-standard/FS-21001')).page!.product.reviews
+      const reviews = (await openProduct('/fuehrungsschiene-standard/FS-21001', 'de')).page!.product.reviews
       expect(reviews.count).toBe(3)
       const dates = reviews.items.map((review) => review.date!)
       expect(dates).toEqual([...dates].sort().reverse())

@@ -3,7 +3,7 @@ import {
   candidateRecords, catalogueData, compileFilters, criteriaViews, groupData, isTagAggregation, languageData, nameCollator, sortRanks, unitsByPrice, unitsBySales, unitsOfCategory, viewReader,
   type CatalogueData, type ListingUnit, type ProductRecord, type RecordTest,
 } from './catalogue-cache'
-import { aggregationFields, computeAggregations, parseCriteria, pathParts, type Aggregation, type Criteria, type Json, type JsonObject, type Sorting } from './criteria'
+import { aggregationFields, computeAggregations, isObject, parseCriteria, pathParts, type Aggregation, type Criteria, type Json, type JsonObject, type Sorting } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { entityResolver } from './entity-definitions'
@@ -14,10 +14,6 @@ export { catalogueData, type ListingUnit, type ProductRecord } from './catalogue
 
 // ---------------------------------------------------------------------------------------------
 // Listing parameters
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function flag(value: unknown, fallback: boolean): boolean {
   if (value === undefined || value === null || value === '') return fallback

@@ -47,7 +47,8 @@ export interface Criteria {
   aggregations: Aggregation[]
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array or null), as a request body or one of its parts. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

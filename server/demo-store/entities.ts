@@ -86,10 +86,10 @@ export function productCache(db: Db): ProductCache {
  * Listing, search, suggest, product search (`/product`) and, for requests without a customer, product detail
  * answers as sent (includes applied), by route, request and serializer (language, customer group, SEO flag,
  * public URL): Shopware's CachedProductListingRoute, CachedProductSearchRoute and CachedProductDetailRoute keep
- * theirs per criteria and context too. Shopware does not cache its product list route; this store does, as its answers depend on
- * nothing else either, and the product finder's read (a page of parents with eleven custom-field
- * aggregations) cost 10–17 ms of CPU each at 50,000 products. Any order empties it, because an answer
- * shows the stock of products (DEMO_STORE_LISTING_CACHE_CHARS, default 4 million characters).
+ * theirs per criteria and context too. Shopware does not cache its product list route; this store does, as
+ * its answers depend on nothing else either, and the product finder's read (a page of parents with eleven
+ * custom-field aggregations) cost 10–17 ms of CPU each at 50,000 products. Any order empties it, because an
+ * answer shows the stock of products (DEMO_STORE_LISTING_CACHE_CHARS, default 4 million characters).
  */
 export function listingAnswerCache(db: Db): TextCache {
   return cacheFor(listingAnswerCaches, db, () => new TextCache(Number(process.env.DEMO_STORE_LISTING_CACHE_CHARS ?? 4_000_000)))

@@ -1,9 +1,10 @@
 import { SALES_CHANNEL_ID } from './constants'
-import { MAX_LIMIT, parseCriteria, searchEntities, type JsonObject } from './criteria'
+import { isObject, MAX_LIMIT, parseCriteria, searchEntities, type JsonObject } from './criteria'
 import type { Serializer } from './entities'
 import { StoreApiError, errors } from './errors'
 import { HEX_ID } from './ids'
 import { resolveCmsPage } from './cms-resolver'
+import { cacheFor } from './text-cache'
 
 type Row = Record<string, string | number | null>
 
@@ -22,8 +23,17 @@ function productRow(s: Serializer, id: string): Row {
   return r
 }
 
+const variantRows = new WeakMap<Serializer, Map<string, Row[]>>()
+
+/** A parent's active variants, read once per request: the detail read needs them for its best variant, configurator and family. */
 function variantsOf(s: Serializer, parentId: string): Row[] {
-  return s.rows('SELECT * FROM product WHERE parent_id = ? AND active = 1 ORDER BY rowid', parentId)
+  const perRequest = cacheFor(variantRows, s, () => new Map<string, Row[]>())
+  let rows = perRequest.get(parentId)
+  if (!rows) {
+    rows = s.rows('SELECT * FROM product WHERE parent_id = ? AND active = 1 ORDER BY rowid', parentId)
+    perRequest.set(parentId, rows)
+  }
+  return rows
 }
 
 function optionIdsOf(s: Serializer, productId: string): string[] {
@@ -110,10 +120,6 @@ export function productDetail(s: Serializer, id: string, options: ProductDetailO
     if (cmsPage) product.cmsPage = cmsPage
   }
   return { product, configurator: options.skipConfigurator ? [] : groups, apiAlias: 'product_detail' }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 // Associations the DAL loads only when asked: a product below the root has none of them.
@@ -245,12 +251,8 @@ function reviewResult(s: Serializer, product: JsonObject, params: Record<string,
     matrix[String(p)] = { points: p, count, percent: total > 0 ? (count / total) * 100 : 0 }
   }
   const elements = shown.slice((page - 1) * limit, page * limit).map(serializeReview)
-  const own = customerId
-    ? s.row(
-        'SELECT * FROM product_review WHERE customer_id = ? AND (product_id = ? OR product_id IN (SELECT id FROM product WHERE parent_id = ?)) ORDER BY created_at DESC LIMIT 1',
-        customerId, String(product.id), String(product.id),
-      )
-    : undefined
+  // getCustomerReview: the review route for the shown product, filtered to the customer's reviews, the first one.
+  const own = customerId ? familyReviews(s, String(product.id), customerId).find((rv) => rv.customer_id === customerId) : undefined
   return {
     entity: 'product_review', total: elements.length,
     aggregations: {

@@ -32,8 +32,8 @@ function sendWithIncludes(req: Request, res: Response, body: unknown): void {
 }
 
 /**
- * A listing, search, suggest or product search answer: built once per request and serializer, then sent from
- * listingAnswerCache. `build` gets what its products' texts need (productListing's `asText`).
+ * A listing, search, suggest, product search or (without a customer) product detail answer: built once per
+ * request and serializer, then sent from listingAnswerCache. `build` gets what its products' texts need (productListing's `asText`).
  */
 function sendCachedAnswer(req: Request, res: Response, s: Serializer, build: (asText: AsText) => unknown): void {
   const cache = listingAnswerCache(s.db)
